@@ -1,0 +1,147 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.CompiledChart;
+import java.util.Arrays;
+import java.util.Objects;
+
+/**
+ * An immutable, compiled statechart: the states, transitions and actions shared by every
+ * {@link Machine} made from it. Build one with {@link #builder(String)} (declared transitions) or
+ * {@link #handlers(String)} (state objects that handle events in code); share it between any
+ * number of machines and threads.
+ *
+ * <p>At run time states are small int ids in document order (root = 0); keys and names stay here
+ * for tools and tests.
+ *
+ * @param <C> the owner (context) type: the object every action receives
+ */
+public final class Chart<C> {
+
+    /** The key of every chart's root state. Its name is {@code "root"}. */
+    public static final Object ROOT = new Object() {
+        @Override
+        public String toString() {
+            return "root";
+        }
+    };
+
+    final CompiledChart compiled;
+    final Done[] doneEvents;
+
+    Chart(CompiledChart compiled) {
+        this.compiled = compiled;
+        this.doneEvents = new Done[compiled.stateCount];
+        for (int s = 0; s < compiled.stateCount; s++) {
+            if (compiled.doneSets[s] != null) {
+                doneEvents[s] = new Done(this, s, compiled.key[s], compiled.stateName[s]);
+            }
+        }
+    }
+
+    /** Starts a chart whose transitions are declared with a fluent builder. */
+    public static <C> ChartBuilder<C> builder(String name) {
+        return new ChartBuilder<>(name);
+    }
+
+    /** Starts a chart of handler-style states: objects that decide in code what each event does. */
+    public static <C> HandlerChartBuilder<C> handlers(String name) {
+        return new HandlerChartBuilder<>(name);
+    }
+
+    /** Makes a new, not yet started machine for this owner. */
+    public Machine<C> newMachine(C owner) {
+        return new Machine<>(this, owner);
+    }
+
+    public String name() {
+        return compiled.name;
+    }
+
+    /** The number of states, including the root and history pseudo-states. */
+    public int stateCount() {
+        return compiled.stateCount;
+    }
+
+    /**
+     * The id of the state with this key (a String also finds a state by name).
+     *
+     * @throws IllegalArgumentException if the chart has no such state
+     */
+    public int stateId(Object stateKey) {
+        Objects.requireNonNull(stateKey, "stateKey");
+        int id = compiled.idOf(stateKey);
+        if (id < 0) {
+            throw new IllegalArgumentException("chart '" + compiled.name + "' has no state '" + stateKey + "'");
+        }
+        return id;
+    }
+
+    /** Whether the chart has a state with this key or name. */
+    public boolean hasState(Object stateKey) {
+        return compiled.idOf(stateKey) >= 0;
+    }
+
+    public Object stateKey(int state) {
+        return compiled.key[state];
+    }
+
+    public String stateName(int state) {
+        return compiled.stateName[state];
+    }
+
+    /** The parent of a state, or -1 for the root. */
+    public int parent(int state) {
+        return compiled.parent[state];
+    }
+
+    /** The depth of a state: 0 for the root. */
+    public int depth(int state) {
+        return compiled.depth[state];
+    }
+
+    /** The children of a state in document order (history pseudo-states excluded). */
+    public int[] children(int state) {
+        return compiled.children[state].clone();
+    }
+
+    /** What kind of state this is. */
+    public StateKind kind(int state) {
+        return StateKind.values()[compiled.kind[state]];
+    }
+
+    public int transitionCount() {
+        return compiled.transitionCount;
+    }
+
+    public int transitionSource(int transition) {
+        return compiled.tSource[transition];
+    }
+
+    /** The declared targets of a transition (empty for internal and handler transitions). */
+    public int[] transitionTargets(int transition) {
+        return compiled.tTargets[transition].clone();
+    }
+
+    /**
+     * How many levels up a transition's target lies from its source: seed 000's "level", computed
+     * by the compiler (positive: up the hierarchy; negative: down; 0: same level).
+     */
+    public int transitionLevel(int transition) {
+        int[] targets = compiled.tTargets[transition];
+        if (targets.length == 0) {
+            return 0;
+        }
+        return compiled.depth[compiled.tSource[transition]] - compiled.depth[targets[0]];
+    }
+
+    /** A short description of a transition, such as {@code "s1 A -> s1"}. */
+    public String describeTransition(int transition) {
+        return compiled.tLabel[transition];
+    }
+
+    @Override
+    public String toString() {
+        return "Chart[" + compiled.name + ", " + compiled.stateCount + " states, "
+                + compiled.transitionCount + " transitions: " + Arrays.toString(compiled.stateName) + "]";
+    }
+}

@@ -1,0 +1,147 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.ChartDef;
+import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.internal.StateDef;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Builds a {@link Chart} from declared states and transitions. The builder is the root state:
+ * what is declared on it directly belongs to the root (the global state of seed 002), and
+ * {@link #build()} validates and compiles the whole chart.
+ *
+ * <pre>{@code
+ * Chart<Door> chart = Chart.<Door>builder("door")
+ *     .initial(CLOSED)
+ *     .state(CLOSED, s -> s.on(OPEN).target(OPENED))
+ *     .state(OPENED, s -> s.on(CLOSE).target(CLOSED))
+ *     .build();
+ * }</pre>
+ *
+ * @param <C> the owner (context) type
+ */
+public final class ChartBuilder<C> extends StateBuilder<C> {
+    private final ChartDef chart;
+
+    ChartBuilder(String name) {
+        super(new StateDef(Chart.ROOT, StateDef.Declared.PLAIN));
+        chart = new ChartDef(Objects.requireNonNull(name, "name"), def);
+    }
+
+    /** What happens after a user action throws (default {@link ErrorPolicy#RETHROW}). */
+    public ChartBuilder<C> errorPolicy(ErrorPolicy policy) {
+        chart.errorPolicy = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    /** Which polled transitions {@link Machine#update()} tests first (default {@link UpdateOrder#OUTER_FIRST}). */
+    public ChartBuilder<C> updateOrder(UpdateOrder order) {
+        chart.updateOrder = Objects.requireNonNull(order, "order");
+        return this;
+    }
+
+    /** Called with every event that no active state handles (default: ignore). */
+    public ChartBuilder<C> onUnhandled(Action<C, Object> hook) {
+        chart.unhandled = Acts.of(hook);
+        return this;
+    }
+
+    /** The most microsteps one run-to-completion step may take before it is declared a livelock (default 10,000). */
+    public ChartBuilder<C> maxMicrosteps(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxMicrosteps must be positive: " + max);
+        }
+        chart.maxMicrosteps = max;
+        return this;
+    }
+
+    /** Accepts states that no transition can enter (for example while a chart is being drafted). */
+    public ChartBuilder<C> allowUnreachable() {
+        chart.allowUnreachable = true;
+        return this;
+    }
+
+    /**
+     * Validates and compiles the chart.
+     *
+     * @throws ChartDefinitionException listing every rule the definition breaks
+     */
+    public Chart<C> build() {
+        return new Chart<>(new CompiledChart(chart));
+    }
+
+    // Covariant forms of the root-state methods, so that a chart reads as one chain.
+
+    @Override
+    public ChartBuilder<C> state(Object key) {
+        super.state(key);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> state(Object key, Consumer<StateBuilder<C>> spec) {
+        super.state(key, spec);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> parallel(Object key, Consumer<StateBuilder<C>> spec) {
+        super.parallel(key, spec);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> finalState(Object key) {
+        super.finalState(key);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> finalState(Object key, Consumer<StateBuilder<C>> spec) {
+        super.finalState(key, spec);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> history(Object key, HistoryType type, Object... defaultTargets) {
+        super.history(key, type, defaultTargets);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> initial(Object... targets) {
+        super.initial(targets);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> initialAction(StateAction<C> action) {
+        super.initialAction(action);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> onEntry(StateAction<C> action) {
+        super.onEntry(action);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> onExit(StateAction<C> action) {
+        super.onExit(action);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> onUpdate(StateAction<C> action) {
+        super.onUpdate(action);
+        return this;
+    }
+
+    @Override
+    public ChartBuilder<C> handler(StateHandler<C> handler) {
+        super.handler(handler);
+        return this;
+    }
+}

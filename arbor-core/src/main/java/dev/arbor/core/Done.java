@@ -1,0 +1,38 @@
+package dev.arbor.core;
+
+/**
+ * The completion event of a compound or parallel state, raised on the internal queue when the
+ * state's final child is entered (compound) or when every region has reached a final state
+ * (parallel). Its name is {@code done.state.NAME}, as in SCXML; transitions declared with
+ * {@link StateBuilder#onDone()} react to it.
+ *
+ * <p>Each chart makes one instance per state at build time, so raising one allocates nothing.
+ */
+public final class Done implements NamedEvent {
+    private final Object state;
+    private final String name;
+    final Object chartToken;
+    final int stateId;
+
+    Done(Object chartToken, int stateId, Object state, String stateName) {
+        this.chartToken = chartToken;
+        this.stateId = stateId;
+        this.state = state;
+        this.name = "done.state." + stateName;
+    }
+
+    /** The key of the state that completed. */
+    public Object state() {
+        return state;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

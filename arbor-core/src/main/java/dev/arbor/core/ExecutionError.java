@@ -1,0 +1,35 @@
+package dev.arbor.core;
+
+/**
+ * The {@code error.execution} event a machine raises on its internal queue when a user action or
+ * guard throws and the chart's policy is {@link ErrorPolicy#RAISE_ERROR_EVENT}.
+ */
+public final class ExecutionError implements NamedEvent {
+    private final Throwable error;
+    private final Object state;
+
+    public ExecutionError(Throwable error, Object state) {
+        this.error = error;
+        this.state = state;
+    }
+
+    /** What was thrown. */
+    public Throwable error() {
+        return error;
+    }
+
+    /** The key of the state whose action or transition threw, or null when unknown. */
+    public Object state() {
+        return state;
+    }
+
+    @Override
+    public String name() {
+        return "error.execution";
+    }
+
+    @Override
+    public String toString() {
+        return "error.execution(" + state + ": " + error + ")";
+    }
+}

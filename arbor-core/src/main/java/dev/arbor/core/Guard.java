@@ -1,0 +1,13 @@
+package dev.arbor.core;
+
+/**
+ * A side-effect-free condition on the owner's extended state and the event that decides whether
+ * a transition is enabled.
+ *
+ * @param <C> the owner (context) type of the chart
+ * @param <E> the event type the transition is triggered by
+ */
+@FunctionalInterface
+public interface Guard<C, E> {
+    boolean test(C owner, E event);
+}

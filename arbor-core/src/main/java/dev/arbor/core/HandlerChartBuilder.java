@@ -1,0 +1,182 @@
+package dev.arbor.core;
+
+import dev.arbor.core.ChartDefinitionException.Problem;
+import dev.arbor.core.ChartDefinitionException.Rule;
+import dev.arbor.core.internal.ChartDef;
+import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.internal.StateDef;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * Builds a {@link Chart} of handler-style states (seeds 002 and 003): each state is a
+ * {@link StateHandler} object, registered with its parent and, when compound, its initial child.
+ * The result compiles through the same compiler and runs on the same engine as declared charts.
+ *
+ * <pre>{@code
+ * Chart<Hsm> chart = Chart.<Hsm>handlers("qhsmtst")
+ *     .initial(S2).initialAction(h -> h.foo = false)
+ *     .state(S, Chart.ROOT, new SHandler()).initial(S, S11)
+ *     .state(S1, S, new S1Handler()).initial(S1, S11)
+ *     .state(S11, S1, new S11Handler())
+ *     ...
+ *     .build();
+ * }</pre>
+ *
+ * @param <C> the owner (context) type
+ */
+public final class HandlerChartBuilder<C> {
+    private final StateDef root = new StateDef(Chart.ROOT, StateDef.Declared.PLAIN);
+    private final ChartDef chart;
+    private final Map<Object, StateDef> states = new LinkedHashMap<>();
+    private final List<Problem> problems = new ArrayList<>();
+
+    HandlerChartBuilder(String name) {
+        chart = new ChartDef(Objects.requireNonNull(name, "name"), root);
+        chart.dynamicTargets = true;
+        states.put(Chart.ROOT, root);
+    }
+
+    /** Registers a state under a parent ({@link Chart#ROOT} or null for the top level). */
+    public HandlerChartBuilder<C> state(Object key, Object parentKey, StateHandler<C> handler) {
+        return add(key, parentKey, StateDef.Declared.PLAIN, Objects.requireNonNull(handler, "handler"));
+    }
+
+    /** Registers a parallel state: its children are regions, all active together. The handler may be null. */
+    public HandlerChartBuilder<C> parallel(Object key, Object parentKey, StateHandler<C> handler) {
+        return add(key, parentKey, StateDef.Declared.PARALLEL, handler);
+    }
+
+    /** Registers a final state. */
+    public HandlerChartBuilder<C> finalState(Object key, Object parentKey) {
+        return add(key, parentKey, StateDef.Declared.FINAL, null);
+    }
+
+    /** Registers a history pseudo-state of a compound parent. */
+    public HandlerChartBuilder<C> history(Object key, Object parentKey, HistoryType type, Object... defaultTargets) {
+        add(key, parentKey, StateDef.Declared.HISTORY, null);
+        StateDef h = states.get(key);
+        h.historyType = Objects.requireNonNull(type, "type");
+        for (Object t : defaultTargets) {
+            h.initialTargets.add(Objects.requireNonNull(t, "default target"));
+        }
+        return this;
+    }
+
+    /** Names the initial child of a compound state. */
+    public HandlerChartBuilder<C> initial(Object compoundKey, Object childKey) {
+        StateDef s = states.get(compoundKey);
+        if (s == null) {
+            throw new IllegalArgumentException("register state '" + compoundKey + "' before naming its initial child");
+        }
+        s.initialTargets.clear();
+        s.initialTargets.add(Objects.requireNonNull(childKey, "childKey"));
+        return this;
+    }
+
+    /** Names the top-level state entered first. */
+    public HandlerChartBuilder<C> initial(Object childKey) {
+        return initial(Chart.ROOT, childKey);
+    }
+
+    /** The action of the top-level initial transition (seed 003's {@code Init} event). */
+    public HandlerChartBuilder<C> initialAction(StateAction<C> action) {
+        root.initialActions.add(Acts.of(action));
+        return this;
+    }
+
+    /** A global state (seed 002): the root's handler sees every event no state below handled. */
+    public HandlerChartBuilder<C> global(StateHandler<C> handler) {
+        attach(root, Objects.requireNonNull(handler, "handler"));
+        return this;
+    }
+
+    public HandlerChartBuilder<C> errorPolicy(ErrorPolicy policy) {
+        chart.errorPolicy = Objects.requireNonNull(policy, "policy");
+        return this;
+    }
+
+    public HandlerChartBuilder<C> onUnhandled(Action<C, Object> hook) {
+        chart.unhandled = Acts.of(hook);
+        return this;
+    }
+
+    public HandlerChartBuilder<C> maxMicrosteps(int max) {
+        if (max < 1) {
+            throw new IllegalArgumentException("maxMicrosteps must be positive: " + max);
+        }
+        chart.maxMicrosteps = max;
+        return this;
+    }
+
+    /**
+     * Links every state to its parent, validates and compiles.
+     *
+     * @throws ChartDefinitionException on unknown parents, parent cycles and every rule a declared
+     *                                  chart must keep (reachability excepted: handler targets are
+     *                                  chosen at run time)
+     */
+    public Chart<C> build() {
+        List<Problem> found = new ArrayList<>(problems);
+        for (StateDef s : states.values()) {
+            if (s == root) {
+                continue;
+            }
+            Object pk = s.parentKey == null ? Chart.ROOT : s.parentKey;
+            if (!states.containsKey(pk)) {
+                found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"));
+            }
+        }
+        for (StateDef s : states.values()) {
+            Set<StateDef> seen = new LinkedHashSet<>();
+            for (StateDef p = s; p != null && p != root; p = states.get(p.parentKey == null ? Chart.ROOT : p.parentKey)) {
+                if (!seen.add(p)) {
+                    if (p == s) {
+                        List<String> names = new ArrayList<>();
+                        seen.forEach(x -> names.add(x.name));
+                        found.add(new Problem(s.name, Rule.PARENT_CYCLE, "parents form a cycle: "
+                                + String.join(" -> ", names) + " -> " + s.name));
+                    }
+                    break;
+                }
+            }
+        }
+        if (!found.isEmpty()) {
+            throw new ChartDefinitionException(chart.name, found);
+        }
+        for (StateDef s : states.values()) {
+            if (s != root) {
+                states.get(s.parentKey == null ? Chart.ROOT : s.parentKey).addChild(s);
+            }
+        }
+        return new Chart<>(new CompiledChart(chart));
+    }
+
+    private HandlerChartBuilder<C> add(Object key, Object parentKey, StateDef.Declared declared, StateHandler<C> handler) {
+        Objects.requireNonNull(key, "key");
+        StateDef s = new StateDef(key, declared);
+        s.parentKey = parentKey;
+        if (states.putIfAbsent(key, s) != null) {
+            problems.add(new Problem(s.name, Rule.DUPLICATE_NAME, "the key " + key + " is registered more than once"));
+            return this;
+        }
+        if (handler != null) {
+            attach(s, handler);
+        }
+        return this;
+    }
+
+    @SuppressWarnings("unchecked")
+    private void attach(StateDef s, StateHandler<C> handler) {
+        s.handler = handler;
+        s.entry.add((m, o, e) -> handler.onEntry((C) o));
+        s.exit.add((m, o, e) -> handler.onExit((C) o));
+        s.initialActions.add((m, o, e) -> handler.onInitial((C) o));
+        s.update.add((m, o, e) -> handler.onUpdate((C) o));
+    }
+}

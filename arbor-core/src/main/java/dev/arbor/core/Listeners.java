@@ -1,0 +1,52 @@
+package dev.arbor.core;
+
+/** Combines listeners so that a machine still holds one reference and makes one null check. */
+final class Listeners {
+    private Listeners() {}
+
+    static MachineListener both(MachineListener a, MachineListener b) {
+        return new MachineListener() {
+            @Override
+            public void onEvent(Machine<?> m, Object event, Cause cause) {
+                a.onEvent(m, event, cause);
+                b.onEvent(m, event, cause);
+            }
+
+            @Override
+            public void onEntry(Machine<?> m, int state, Cause cause) {
+                a.onEntry(m, state, cause);
+                b.onEntry(m, state, cause);
+            }
+
+            @Override
+            public void onExit(Machine<?> m, int state, Cause cause) {
+                a.onExit(m, state, cause);
+                b.onExit(m, state, cause);
+            }
+
+            @Override
+            public void onTransition(Machine<?> m, int transition, Object event, Cause cause) {
+                a.onTransition(m, transition, event, cause);
+                b.onTransition(m, transition, event, cause);
+            }
+
+            @Override
+            public void onInternal(Machine<?> m, int state, Object event, Cause cause) {
+                a.onInternal(m, state, event, cause);
+                b.onInternal(m, state, event, cause);
+            }
+
+            @Override
+            public void onUnhandled(Machine<?> m, Object event, Cause cause) {
+                a.onUnhandled(m, event, cause);
+                b.onUnhandled(m, event, cause);
+            }
+
+            @Override
+            public void onError(Machine<?> m, int state, Throwable error, Cause cause) {
+                a.onError(m, state, error, cause);
+                b.onError(m, state, error, cause);
+            }
+        };
+    }
+}

@@ -1,0 +1,205 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.StateDef;
+import dev.arbor.core.internal.TransitionDef;
+import dev.arbor.core.internal.Trigger;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Declares one state: its actions, its transitions and its children. A state with children is
+ * compound unless declared {@link #parallel parallel}; one without is atomic.
+ *
+ * <pre>{@code
+ * s.state(S1, s1 -> {
+ *     s1.initial(S11);
+ *     s1.onEntry(h -> h.log("s1-ENTRY"));
+ *     s1.on(Sig.A).target(S1);
+ *     s1.on(Sig.D).guard(h -> !h.foo).action((h, e) -> h.foo = true).target(S);
+ *     s1.state(S11);
+ * });
+ * }</pre>
+ *
+ * @param <C> the owner (context) type
+ */
+public class StateBuilder<C> {
+    final StateDef def;
+
+    StateBuilder(StateDef def) {
+        this.def = def;
+    }
+
+    // ---------------------------------------------------------------- children
+
+    /** Adds an atomic child state. */
+    public StateBuilder<C> state(Object key) {
+        return state(key, s -> { });
+    }
+
+    /** Adds a child state; the spec declares what it contains and does. */
+    public StateBuilder<C> state(Object key, Consumer<StateBuilder<C>> spec) {
+        child(key, StateDef.Declared.PLAIN, spec);
+        return this;
+    }
+
+    /** Adds a parallel child: each of its children is a region, all active together. */
+    public StateBuilder<C> parallel(Object key, Consumer<StateBuilder<C>> spec) {
+        child(key, StateDef.Declared.PARALLEL, spec);
+        return this;
+    }
+
+    /** Adds a final child: entering it completes this state (a {@link Done} event). */
+    public StateBuilder<C> finalState(Object key) {
+        return finalState(key, s -> { });
+    }
+
+    /** Adds a final child with entry and exit actions. */
+    public StateBuilder<C> finalState(Object key, Consumer<StateBuilder<C>> spec) {
+        child(key, StateDef.Declared.FINAL, spec);
+        return this;
+    }
+
+    /**
+     * Adds a history pseudo-state. A transition that targets it enters what this state had active
+     * when last exited, or the default targets (when none are given: this state's own initial
+     * content) when it has never been exited.
+     */
+    public StateBuilder<C> history(Object key, HistoryType type, Object... defaultTargets) {
+        StateDef h = newChild(key, StateDef.Declared.HISTORY);
+        h.historyType = Objects.requireNonNull(type, "type");
+        for (Object t : defaultTargets) {
+            h.initialTargets.add(Objects.requireNonNull(t, "default target"));
+        }
+        return this;
+    }
+
+    private void child(Object key, StateDef.Declared declared, Consumer<StateBuilder<C>> spec) {
+        Objects.requireNonNull(spec, "spec");
+        spec.accept(new StateBuilder<>(newChild(key, declared)));
+    }
+
+    private StateDef newChild(Object key, StateDef.Declared declared) {
+        Objects.requireNonNull(key, "key");
+        return def.addChild(new StateDef(key, declared));
+    }
+
+    // ---------------------------------------------------------------- initial and actions
+
+    /**
+     * Names the child entered when this state is entered by default. Several targets are allowed
+     * when they lie in different regions of a parallel descendant.
+     */
+    public StateBuilder<C> initial(Object... targets) {
+        def.initialTargets.clear();
+        for (Object t : targets) {
+            def.initialTargets.add(Objects.requireNonNull(t, "initial target"));
+        }
+        return this;
+    }
+
+    /** An action of the initial transition: runs after this state's entry, before the initial child is entered. */
+    public StateBuilder<C> initialAction(StateAction<C> action) {
+        def.initialActions.add(Acts.of(action));
+        return this;
+    }
+
+    public StateBuilder<C> onEntry(StateAction<C> action) {
+        def.entry.add(Acts.of(action));
+        return this;
+    }
+
+    public StateBuilder<C> onEntry(MachineStateAction<C> action) {
+        def.entry.add(Acts.of(action));
+        return this;
+    }
+
+    public StateBuilder<C> onExit(StateAction<C> action) {
+        def.exit.add(Acts.of(action));
+        return this;
+    }
+
+    public StateBuilder<C> onExit(MachineStateAction<C> action) {
+        def.exit.add(Acts.of(action));
+        return this;
+    }
+
+    /** Runs on every {@link Machine#update()} while this state is active, root to leaf. */
+    public StateBuilder<C> onUpdate(StateAction<C> action) {
+        def.update.add(Acts.of(action));
+        return this;
+    }
+
+    public StateBuilder<C> onUpdate(MachineStateAction<C> action) {
+        def.update.add(Acts.of(action));
+        return this;
+    }
+
+    /** Lets a handler object react to events that reach this state, after its declared transitions. */
+    public StateBuilder<C> handler(StateHandler<C> handler) {
+        def.handler = Objects.requireNonNull(handler, "handler");
+        return this;
+    }
+
+    // ---------------------------------------------------------------- transitions
+
+    /** A transition triggered by one enum constant. */
+    public <E> TransitionBuilder<C, E> on(E eventConstant) {
+        return event(Trigger.of(eventConstant));
+    }
+
+    /** A transition triggered by every event of a type (a record, or a sealed interface's subtypes). */
+    public <E> TransitionBuilder<C, E> on(Class<E> eventType) {
+        return event(Trigger.of(eventType));
+    }
+
+    /**
+     * A transition triggered by named events ({@link String} or {@link NamedEvent}), matched as SCXML
+     * event descriptors: {@code "error"} matches {@code "error.execution"}; {@code "*"} matches all.
+     * Several descriptors may be separated by spaces.
+     */
+    public TransitionBuilder<C, Object> on(String names) {
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.EVENT);
+        for (String n : names.strip().split("\\s+")) {
+            t.triggers.add(Trigger.of(n));
+        }
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+
+    /** A transition triggered by any event. */
+    public TransitionBuilder<C, Object> onAny() {
+        return event(new Trigger(Trigger.Type.ANY, null));
+    }
+
+    /** A transition triggered when this state completes (its final child, or all its regions' finals, are entered). */
+    public TransitionBuilder<C, Done> onDone() {
+        return event(new Trigger(Trigger.Type.DONE, null));
+    }
+
+    /** A transition triggered when the state with this key completes. */
+    public TransitionBuilder<C, Done> onDone(Object stateKey) {
+        return event(new Trigger(Trigger.Type.DONE, Objects.requireNonNull(stateKey, "stateKey")));
+    }
+
+    /** An eventless transition, taken as soon as its guard holds after any step (SCXML's transition without event). */
+    public TransitionBuilder<C, Object> always() {
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.EVENTLESS);
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+
+    /** A polled transition, tested by {@link Machine#update()} ticks (seeds 000 and 004). */
+    public TransitionBuilder<C, Object> when(Condition<C> condition) {
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.POLLED);
+        t.guard = Acts.of(condition);
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+
+    private <E> TransitionBuilder<C, E> event(Trigger trigger) {
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.EVENT);
+        t.triggers.add(trigger);
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+}

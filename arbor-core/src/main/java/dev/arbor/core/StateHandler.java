@@ -1,0 +1,33 @@
+package dev.arbor.core;
+
+/**
+ * A state written as an object, after the state pattern of Buckland and Samek: its own code
+ * decides what to do with each event. Registered with {@link Chart#handlers}.
+ *
+ * <p>Unlike declared transitions, whose action runs between the exits and the entries, a handler
+ * runs its code first and then asks for a transition, so its effects precede the exits, as in QP.
+ *
+ * @param <C> the owner (context) type of the chart
+ */
+public interface StateHandler<C> {
+
+    /** Runs when the state is entered. */
+    default void onEntry(C owner) {}
+
+    /** Runs when the state is exited. */
+    default void onExit(C owner) {}
+
+    /** The action of the state's initial transition, run after entry and before the initial child is entered. */
+    default void onInitial(C owner) {}
+
+    /** Runs on every {@link Machine#update()} while the state is active. */
+    default void onUpdate(C owner) {}
+
+    /**
+     * Reacts to an event that reached this state, either from an active descendant or directly.
+     *
+     * @param to requests a transition: {@code return to.state(TARGET)}
+     * @return what was done; {@link Reply#UNHANDLED} passes the event to the parent
+     */
+    Reply onEvent(C owner, Object event, Transitions to);
+}

@@ -1,0 +1,73 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.TransitionDef;
+import java.util.Objects;
+
+/**
+ * Declares one transition: its guard, action, targets and kind. Without a target the transition
+ * is internal (it runs its action and consumes the event; nothing is exited).
+ *
+ * @param <C> the owner (context) type
+ * @param <E> the type of the events that trigger it
+ */
+public final class TransitionBuilder<C, E> {
+    private final TransitionDef def;
+
+    TransitionBuilder(TransitionDef def) {
+        this.def = def;
+    }
+
+    /** The transition is enabled only when the guard holds. A second guard replaces the first. */
+    public TransitionBuilder<C, E> guard(Guard<C, E> guard) {
+        def.guard = Acts.of(guard);
+        return this;
+    }
+
+    /** A guard on the owner alone. */
+    public TransitionBuilder<C, E> guard(Condition<C> condition) {
+        def.guard = Acts.of(condition);
+        return this;
+    }
+
+    /** Adds an action, run after the exits and before the entries; several run in the order added. */
+    public TransitionBuilder<C, E> action(Action<C, E> action) {
+        def.actions.add(Acts.of(action));
+        return this;
+    }
+
+    /** Adds an action that also sees the machine (to raise events, or read the cause). */
+    public TransitionBuilder<C, E> action(MachineAction<C, E> action) {
+        def.actions.add(Acts.of(action));
+        return this;
+    }
+
+    /**
+     * Sets the target state(s). Several targets must lie in different regions of a parallel state
+     * (SCXML); a history pseudo-state may be a target.
+     */
+    public TransitionBuilder<C, E> target(Object... stateKeys) {
+        Objects.requireNonNull(stateKeys, "stateKeys");
+        def.targets.clear();
+        for (Object k : stateKeys) {
+            def.targets.add(Objects.requireNonNull(k, "target key"));
+        }
+        return this;
+    }
+
+    /** Makes the transition {@link TransitionKind#LOCAL local}. */
+    public TransitionBuilder<C, E> local() {
+        def.kind = TransitionKind.LOCAL;
+        return this;
+    }
+
+    /** Makes the transition {@link TransitionKind#EXTERNAL external} (the default). */
+    public TransitionBuilder<C, E> external() {
+        def.kind = TransitionKind.EXTERNAL;
+        return this;
+    }
+
+    public TransitionBuilder<C, E> kind(TransitionKind kind) {
+        def.kind = Objects.requireNonNull(kind, "kind");
+        return this;
+    }
+}

@@ -1,0 +1,22 @@
+package dev.arbor.core.internal;
+
+import dev.arbor.core.ErrorPolicy;
+import dev.arbor.core.UpdateOrder;
+
+/** A whole chart as the builders describe it: the root state and chart-wide settings. */
+public final class ChartDef {
+    public final String name;
+    public final StateDef root;
+    public ErrorPolicy errorPolicy = ErrorPolicy.RETHROW;
+    public UpdateOrder updateOrder = UpdateOrder.OUTER_FIRST;
+    public Act unhandled;
+    public int maxMicrosteps = 10_000;
+    public boolean allowUnreachable;
+    /** Handler charts choose targets at run time, so reachability cannot be judged. */
+    public boolean dynamicTargets;
+
+    public ChartDef(String name, StateDef root) {
+        this.name = name;
+        this.root = root;
+    }
+}

@@ -1,0 +1,730 @@
+package dev.arbor.core.internal;
+
+import dev.arbor.core.ChartDefinitionException;
+import dev.arbor.core.ChartDefinitionException.Problem;
+import dev.arbor.core.ChartDefinitionException.Rule;
+import dev.arbor.core.ErrorPolicy;
+import dev.arbor.core.HistoryType;
+import dev.arbor.core.NamedEvent;
+import dev.arbor.core.StateHandler;
+import dev.arbor.core.TransitionKind;
+import dev.arbor.core.UpdateOrder;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A chart compiled to flat arrays: the only form the engine reads. Immutable once constructed and
+ * safe to share between threads and machines.
+ *
+ * <p>States are numbered in document order (a preorder walk, root = 0), so that "document order"
+ * is integer order, a state's descendants are exactly the ids in {@code (s, end[s])}, and
+ * ancestry is two comparisons. Transitions are numbered in document order of their source and
+ * declaration. Events are resolved to small sets of dense trigger ids; each state has, per
+ * trigger, the list of its transitions that the trigger enables.
+ */
+public final class CompiledChart {
+
+    // State kinds.
+    public static final byte ATOMIC = 0;
+    public static final byte COMPOUND = 1;
+    public static final byte PARALLEL = 2;
+    public static final byte FINAL = 3;
+    public static final byte HISTORY_SHALLOW = 4;
+    public static final byte HISTORY_DEEP = 5;
+
+    // Transition modes.
+    public static final byte EVENT = 0;
+    public static final byte EVENTLESS = 1;
+    public static final byte POLLED = 2;
+    /** The placeholder transition of a handler state; its target is chosen at run time. */
+    public static final byte HANDLER = 3;
+
+    /** Set in a domain returned by {@link #domainOf} when the domain state itself stays active. */
+    public static final int KEEP = 1 << 30;
+    public static final int NO_DOMAIN = -1;
+
+    static final int[] WILDCARD_ONLY = {0};
+    static final int[] NONE = {};
+
+    public final String name;
+    public final int stateCount;
+    public final Object[] key;
+    public final String[] stateName;
+    public final int[] parent;
+    public final int[] depth;
+    public final byte[] kind;
+    /** Exclusive end of each state's subtree in id order. */
+    public final int[] end;
+    public final int[][] children;
+    /** Per state: its history pseudo-children (empty for most). */
+    public final int[][] historyChildren;
+    /** Per compound state: targets of its initial transition; per history state: its default targets. */
+    public final int[][] initialTargets;
+    public final Act[] initialAction;
+    public final Act[] entryAction;
+    public final Act[] exitAction;
+    public final Act[] updateAction;
+    public final StateHandler<?>[] handler;
+    /** Per handler state: the id of its placeholder transition. */
+    public final int[] handlerTransition;
+    public final int maxDepth;
+    /** The most atomic states that can be active at once. */
+    public final int maxActiveLeaves;
+    public final int words;
+    /** Bit masks over state ids: atomic and final states (the states events are offered to). */
+    public final long[] leafMask;
+
+    // Transitions.
+    public final int transitionCount;
+    public final int[] tSource;
+    public final int[][] tTargets;
+    public final byte[] tMode;
+    public final byte[] tKindLocal;
+    /** Precomputed domain, with {@link #KEEP} set when the domain itself is not exited. */
+    public final int[] tDomain;
+    public final Check[] tGuard;
+    public final Act[] tAction;
+    public final int[][] tTriggerIds;
+    public final boolean[] tAnyTrigger;
+    public final String[] tLabel;
+
+    // Per-state transition lists.
+    public final int[][] eventTransitions;
+    public final int[][] eventlessTransitions;
+    public final int[][] polledTransitions;
+    public final int triggerCount;
+    /** Transitions of state s enabled by trigger t: {@code stList[stOffset[s*T+t] .. stOffset[s*T+t+1])}. */
+    public final int[] stOffset;
+    public final int[] stList;
+
+    // Event resolution.
+    private final Trigger[] triggers;
+    private final Class<?>[] enumClasses;
+    private final int[][][] enumSets;
+    /** Per compound or parallel state: the trigger set of its done event. */
+    public final int[][] doneSets;
+    private final ClassValue<Map<String, int[]>> namedSets;
+    private final ClassValue<int[]> classSets;
+
+    // History slots: per history state, an offset into the machine's int[] (count, then ids).
+    public final int[] historyOffset;
+    public final int historySlotsSize;
+
+    // Chart-wide settings.
+    public final ErrorPolicy errorPolicy;
+    public final UpdateOrder updateOrder;
+    public final Act unhandled;
+    public final int maxMicrosteps;
+    public final boolean hasParallel;
+
+    private final Map<Object, Integer> idByKey;
+    private final Map<String, Integer> idByName;
+
+    public CompiledChart(ChartDef def) {
+        List<Problem> problems = new ArrayList<>();
+        this.name = def.name;
+
+        // 1. Number states in document order.
+        List<StateDef> order = new ArrayList<>();
+        preorder(def.root, order);
+        int n = order.size();
+        this.stateCount = n;
+        key = new Object[n];
+        stateName = new String[n];
+        parent = new int[n];
+        depth = new int[n];
+        kind = new byte[n];
+        end = new int[n];
+        children = new int[n][];
+        historyChildren = new int[n][];
+        idByKey = new HashMap<>();
+        idByName = new HashMap<>();
+        Map<StateDef, Integer> idOf = new HashMap<>();
+        for (int i = 0; i < n; i++) {
+            StateDef s = order.get(i);
+            key[i] = s.key;
+            stateName[i] = s.name;
+            idOf.put(s, i);
+            if (idByKey.putIfAbsent(s.key, i) != null) {
+                problems.add(new Problem(s.name, Rule.DUPLICATE_NAME, "the key " + s.key + " is declared more than once"));
+            } else if (idByName.putIfAbsent(s.name, i) != null) {
+                problems.add(new Problem(s.name, Rule.DUPLICATE_NAME,
+                        "two different keys share the name '" + s.name + "'"));
+            }
+        }
+        int maxD = 0;
+        for (int i = 0; i < n; i++) {
+            StateDef s = order.get(i);
+            parent[i] = s.parent == null ? -1 : idOf.get(s.parent);
+            depth[i] = s.parent == null ? 0 : depth[parent[i]] + 1;
+            maxD = Math.max(maxD, depth[i]);
+            end[i] = i + subtreeSize(s);
+            List<Integer> real = new ArrayList<>();
+            List<Integer> hist = new ArrayList<>();
+            for (StateDef c : s.children) {
+                (c.declared == StateDef.Declared.HISTORY ? hist : real).add(idOf.get(c));
+            }
+            children[i] = toArray(real);
+            historyChildren[i] = toArray(hist);
+            kind[i] = kindOf(s, real.size(), problems);
+        }
+        this.maxDepth = maxD;
+        this.words = (n + 63) >>> 6;
+        leafMask = new long[words];
+        boolean parallel = false;
+        for (int i = 0; i < n; i++) {
+            if (kind[i] == ATOMIC || kind[i] == FINAL) {
+                leafMask[i >>> 6] |= 1L << i;
+            }
+            parallel |= kind[i] == PARALLEL;
+        }
+        this.hasParallel = parallel;
+        if (kind[0] != COMPOUND && kind[0] != PARALLEL) {
+            problems.add(new Problem(stateName[0], Rule.INVALID_STRUCTURE, "the root must contain at least one state"));
+        }
+
+        // 2. Initial transitions, history defaults, entry/exit/update actions, handlers.
+        initialTargets = new int[n][];
+        initialAction = new Act[n];
+        entryAction = new Act[n];
+        exitAction = new Act[n];
+        updateAction = new Act[n];
+        handler = new StateHandler<?>[n];
+        for (int i = 0; i < n; i++) {
+            StateDef s = order.get(i);
+            entryAction[i] = Act.sequence(s.entry);
+            exitAction[i] = Act.sequence(s.exit);
+            updateAction[i] = Act.sequence(s.update);
+            initialAction[i] = Act.sequence(s.initialActions);
+            handler[i] = s.handler;
+            initialTargets[i] = resolveInitial(i, s, problems);
+        }
+
+        // 3. Transitions, numbered by source in document order then declaration order.
+        List<TransitionDef> defs = new ArrayList<>();
+        List<Integer> handlerStates = new ArrayList<>();
+        for (StateDef s : order) {
+            defs.addAll(s.transitions);
+        }
+        handlerTransition = new int[n];
+        Arrays.fill(handlerTransition, -1);
+        for (int i = 0; i < n; i++) {
+            if (handler[i] != null) {
+                handlerStates.add(i);
+            }
+        }
+        int m = defs.size() + handlerStates.size();
+        transitionCount = m;
+        tSource = new int[m];
+        tTargets = new int[m][];
+        tMode = new byte[m];
+        tKindLocal = new byte[m];
+        tDomain = new int[m];
+        tGuard = new Check[m];
+        tAction = new Act[m];
+        tTriggerIds = new int[m][];
+        tAnyTrigger = new boolean[m];
+        tLabel = new String[m];
+
+        // Dense trigger ids; 0 stands for "no declared trigger matches" (wildcards only).
+        Map<Trigger, Integer> triggerIds = new LinkedHashMap<>();
+        triggerIds.put(new Trigger(Trigger.Type.ANY, null), 0);
+        for (int t = 0; t < defs.size(); t++) {
+            TransitionDef d = defs.get(t);
+            int src = idOf.get(d.source);
+            tSource[t] = src;
+            tMode[t] = switch (d.mode) {
+                case EVENT -> EVENT;
+                case EVENTLESS -> EVENTLESS;
+                case POLLED -> POLLED;
+            };
+            tKindLocal[t] = (byte) (d.kind == TransitionKind.LOCAL ? 1 : 0);
+            tGuard[t] = d.guard;
+            tAction[t] = Act.sequence(d.actions);
+            int[] targets = new int[d.targets.size()];
+            for (int k = 0; k < targets.length; k++) {
+                Integer id = idByKey.get(d.targets.get(k));
+                if (id == null) {
+                    problems.add(new Problem(d.source.name, Rule.UNKNOWN_TARGET,
+                            "transition " + describe(d) + " targets '" + StateDef.nameOf(d.targets.get(k))
+                            + "', which the chart does not have"));
+                    id = 0;
+                }
+                targets[k] = id;
+            }
+            tTargets[t] = targets;
+            List<Integer> ids = new ArrayList<>();
+            for (Trigger trig : d.triggers) {
+                Trigger resolved = trig.type() == Trigger.Type.DONE && trig.value() == null
+                        ? new Trigger(Trigger.Type.DONE, d.source.key) : trig;
+                if (resolved.type() == Trigger.Type.ANY) {
+                    tAnyTrigger[t] = true;
+                    continue;
+                }
+                if (resolved.type() == Trigger.Type.DONE && !idByKey.containsKey(resolved.value())) {
+                    problems.add(new Problem(d.source.name, Rule.UNKNOWN_TARGET,
+                            "transition waits for the completion of '" + StateDef.nameOf(resolved.value())
+                            + "', which the chart does not have"));
+                }
+                ids.add(triggerIds.computeIfAbsent(resolved, x -> triggerIds.size()));
+            }
+            tTriggerIds[t] = toArray(ids);
+            tLabel[t] = describe(d);
+        }
+        for (int k = 0; k < handlerStates.size(); k++) {
+            int t = defs.size() + k;
+            int s = handlerStates.get(k);
+            handlerTransition[s] = t;
+            tSource[t] = s;
+            tTargets[t] = NONE;
+            tMode[t] = HANDLER;
+            tKindLocal[t] = 1;
+            tTriggerIds[t] = NONE;
+            tAnyTrigger[t] = true;
+            tLabel[t] = stateName[s] + " handler";
+        }
+        if (problems.isEmpty()) {
+            for (int t = 0; t < m; t++) {
+                tDomain[t] = tMode[t] == HANDLER ? NO_DOMAIN
+                        : domainOf(tSource[t], tTargets[t], tTargets[t].length, tKindLocal[t] == 1);
+            }
+            checkHistoryTargets(order, problems);
+        }
+
+        // 4. Per-state lists and the state x trigger table.
+        triggers = triggerIds.keySet().toArray(new Trigger[0]);
+        triggerCount = triggers.length;
+        eventTransitions = new int[n][];
+        eventlessTransitions = new int[n][];
+        polledTransitions = new int[n][];
+        for (int s = 0; s < n; s++) {
+            List<Integer> ev = new ArrayList<>();
+            List<Integer> el = new ArrayList<>();
+            List<Integer> po = new ArrayList<>();
+            for (int t = 0; t < m; t++) {
+                if (tSource[t] != s) {
+                    continue;
+                }
+                switch (tMode[t]) {
+                    case EVENT -> ev.add(t);
+                    case EVENTLESS -> el.add(t);
+                    case POLLED -> po.add(t);
+                    default -> { }
+                }
+            }
+            eventTransitions[s] = toArray(ev);
+            eventlessTransitions[s] = toArray(el);
+            polledTransitions[s] = toArray(po);
+        }
+        int T = triggerCount;
+        stOffset = new int[n * T + 1];
+        List<Integer> flat = new ArrayList<>();
+        for (int s = 0; s < n; s++) {
+            for (int trig = 0; trig < T; trig++) {
+                stOffset[s * T + trig] = flat.size();
+                for (int t : eventTransitions[s]) {
+                    if (tAnyTrigger[t] || contains(tTriggerIds[t], trig)) {
+                        flat.add(t);
+                    }
+                }
+            }
+        }
+        stOffset[n * T] = flat.size();
+        stList = toArray(flat);
+
+        // 5. Event resolution tables.
+        List<Class<?>> enums = new ArrayList<>();
+        for (Trigger trig : triggers) {
+            if (trig.type() == Trigger.Type.CONSTANT) {
+                Class<?> ec = ((Enum<?>) trig.value()).getDeclaringClass();
+                if (!enums.contains(ec)) {
+                    enums.add(ec);
+                }
+            }
+        }
+        enumClasses = enums.toArray(new Class<?>[0]);
+        enumSets = new int[enumClasses.length][][];
+        for (int e = 0; e < enumClasses.length; e++) {
+            Object[] constants = enumClasses[e].getEnumConstants();
+            enumSets[e] = new int[constants.length][];
+            for (int o = 0; o < constants.length; o++) {
+                Object c = constants[o];
+                String nm = c instanceof NamedEvent ne ? ne.name() : null;
+                enumSets[e][o] = computeSet(c.getClass(), nm, c, -1);
+            }
+        }
+        doneSets = new int[n][];
+        for (int s = 0; s < n; s++) {
+            if (kind[s] == COMPOUND || kind[s] == PARALLEL) {
+                doneSets[s] = computeSet(dev.arbor.core.Done.class, "done.state." + stateName[s], null, s);
+            }
+        }
+        namedSets = new ClassValue<>() {
+            @Override
+            protected Map<String, int[]> computeValue(Class<?> type) {
+                return new ConcurrentHashMap<>();
+            }
+        };
+        classSets = new ClassValue<>() {
+            @Override
+            protected int[] computeValue(Class<?> type) {
+                return computeSet(type, null, null, -1);
+            }
+        };
+
+        // 6. History slots: a count followed by room for every state it may record.
+        historyOffset = new int[n];
+        Arrays.fill(historyOffset, -1);
+        int slots = 0;
+        for (int h = 0; h < n; h++) {
+            if (kind[h] == HISTORY_SHALLOW || kind[h] == HISTORY_DEEP) {
+                int p = parent[h];
+                int cap = kind[h] == HISTORY_DEEP ? maxLeaves(p) : (kind[p] == PARALLEL ? children[p].length : 1);
+                historyOffset[h] = slots;
+                slots += 1 + cap;
+            }
+        }
+        historySlotsSize = slots;
+        maxActiveLeaves = maxLeaves(0);
+
+        errorPolicy = def.errorPolicy;
+        updateOrder = def.updateOrder;
+        unhandled = def.unhandled;
+        maxMicrosteps = def.maxMicrosteps;
+
+        if (problems.isEmpty() && !def.allowUnreachable && !def.dynamicTargets) {
+            checkReachability(problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new ChartDefinitionException(name, problems);
+        }
+    }
+
+    // ---------------------------------------------------------------- structure
+
+    private static void preorder(StateDef s, List<StateDef> out) {
+        out.add(s);
+        for (StateDef c : s.children) {
+            preorder(c, out);
+        }
+    }
+
+    private static int subtreeSize(StateDef s) {
+        int size = 1;
+        for (StateDef c : s.children) {
+            size += subtreeSize(c);
+        }
+        return size;
+    }
+
+    private byte kindOf(StateDef s, int realChildren, List<Problem> problems) {
+        switch (s.declared) {
+            case FINAL:
+                if (!s.children.isEmpty()) {
+                    problems.add(new Problem(s.name, Rule.INVALID_STRUCTURE, "a final state cannot have children"));
+                }
+                return FINAL;
+            case HISTORY:
+                if (!s.children.isEmpty()) {
+                    problems.add(new Problem(s.name, Rule.INVALID_STRUCTURE, "a history state cannot have children"));
+                }
+                if (s.parent == null || s.parent.children.stream().noneMatch(c -> c.declared != StateDef.Declared.HISTORY)) {
+                    problems.add(new Problem(s.name, Rule.HISTORY_OUTSIDE_COMPOUND,
+                            "a history state must be the child of a compound or parallel state"));
+                }
+                return s.historyType == HistoryType.DEEP ? HISTORY_DEEP : HISTORY_SHALLOW;
+            case PARALLEL:
+                if (realChildren == 0) {
+                    problems.add(new Problem(s.name, Rule.INVALID_STRUCTURE, "a parallel state needs at least one region"));
+                }
+                return PARALLEL;
+            default:
+                return realChildren == 0 ? ATOMIC : COMPOUND;
+        }
+    }
+
+    private int[] resolveInitial(int i, StateDef s, List<Problem> problems) {
+        byte k = kind[i];
+        boolean history = k == HISTORY_SHALLOW || k == HISTORY_DEEP;
+        if (k != COMPOUND && !history) {
+            if (!s.initialTargets.isEmpty()) {
+                problems.add(new Problem(s.name, Rule.INVALID_STRUCTURE,
+                        "only a compound state has an initial transition"));
+            }
+            return NONE;
+        }
+        int scope = history ? parent[i] : i;
+        if (s.initialTargets.isEmpty()) {
+            if (history) {
+                return scope < 0 ? NONE : defaultEntryOf(scope);
+            }
+            if (children[i].length == 1) {
+                return new int[] {children[i][0]};
+            }
+            problems.add(new Problem(s.name, Rule.MISSING_INITIAL,
+                    "a compound state with " + children[i].length + " children must name its initial child"));
+            return NONE;
+        }
+        int[] out = new int[s.initialTargets.size()];
+        for (int k2 = 0; k2 < out.length; k2++) {
+            Object target = s.initialTargets.get(k2);
+            Integer id = idByKey.get(target);
+            if (id == null) {
+                problems.add(new Problem(s.name, Rule.UNKNOWN_TARGET,
+                        (history ? "history default" : "initial") + " targets '" + StateDef.nameOf(target)
+                        + "', which the chart does not have"));
+                continue;
+            }
+            if (scope < 0 || !isDescendant(id, scope)) {
+                problems.add(new Problem(s.name, Rule.INITIAL_NOT_DESCENDANT,
+                        (history ? "history default" : "initial") + " target '" + stateName[id]
+                        + "' is not a descendant of '" + (scope < 0 ? "?" : stateName[scope]) + "'"));
+            }
+            out[k2] = id;
+        }
+        return out;
+    }
+
+    /** The states a history without a declared default enters: what entering its parent would. */
+    private int[] defaultEntryOf(int p) {
+        if (kind[p] == PARALLEL) {
+            return children[p].clone();
+        }
+        // Resolved later for compounds declared after their history child: use the parent's initial.
+        return null;
+    }
+
+    private void checkHistoryTargets(List<StateDef> order, List<Problem> problems) {
+        for (int i = 0; i < stateCount; i++) {
+            if ((kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) && initialTargets[i] == null) {
+                initialTargets[i] = initialTargets[parent[i]];
+            }
+        }
+    }
+
+    private int maxLeaves(int s) {
+        switch (kind[s]) {
+            case ATOMIC:
+            case FINAL:
+                return 1;
+            case PARALLEL: {
+                int sum = 0;
+                for (int c : children[s]) {
+                    sum += maxLeaves(c);
+                }
+                return sum;
+            }
+            case COMPOUND: {
+                int max = 0;
+                for (int c : children[s]) {
+                    max = Math.max(max, maxLeaves(c));
+                }
+                return max;
+            }
+            default:
+                return 0;
+        }
+    }
+
+    // ---------------------------------------------------------------- geometry
+
+    /** Whether {@code a} is a proper descendant of {@code b}. */
+    public boolean isDescendant(int a, int b) {
+        return a > b && a < end[b];
+    }
+
+    /**
+     * The domain of a transition: the state whose active descendants it exits and below which it
+     * enters (SCXML §3.13 getTransitionDomain, extended with local transitions to an ancestor).
+     * The same code serves declared transitions at compile time and handler transitions at run
+     * time.
+     *
+     * @return {@link #NO_DOMAIN} for a targetless transition; otherwise the domain, with
+     *         {@link #KEEP} set when the domain stays active (a local transition to an ancestor,
+     *         or a transition to the root)
+     */
+    public int domainOf(int source, int[] targets, int count, boolean local) {
+        if (count == 0) {
+            return NO_DOMAIN;
+        }
+        if (local) {
+            if (kind[source] == COMPOUND) {
+                boolean allInside = true;
+                for (int i = 0; i < count; i++) {
+                    allInside &= isDescendant(targets[i], source);
+                }
+                if (allInside) {
+                    return source;
+                }
+            }
+            if (count == 1 && isDescendant(source, targets[0])) {
+                return targets[0] | KEEP;
+            }
+        }
+        if (count == 1 && targets[0] == 0) {
+            return KEEP; // the root is never exited: re-enter below it
+        }
+        // Least common compound ancestor: skip parallel states, as SCXML's findLCCA does.
+        for (int anc = parent[source]; anc >= 0; anc = parent[anc]) {
+            if (kind[anc] == PARALLEL) {
+                continue;
+            }
+            boolean all = true;
+            for (int i = 0; i < count && all; i++) {
+                all = isDescendant(targets[i], anc);
+            }
+            if (all) {
+                return anc;
+            }
+        }
+        return KEEP; // a target is the root itself
+    }
+
+    // ---------------------------------------------------------------- events
+
+    /**
+     * The trigger ids an event matches, never empty ({@code {0}} when only wildcards can match).
+     * Allocation-free after the first event of each class or name.
+     */
+    public int[] triggerSet(Object event) {
+        if (event instanceof Enum<?> en) {
+            Class<?> dc = en.getDeclaringClass();
+            Class<?>[] ecs = enumClasses;
+            for (int i = 0; i < ecs.length; i++) {
+                if (ecs[i] == dc) {
+                    return enumSets[i][en.ordinal()];
+                }
+            }
+        }
+        String nm = event instanceof String s ? s : event instanceof NamedEvent ne ? ne.name() : null;
+        if (nm != null) {
+            Map<String, int[]> byName = namedSets.get(event.getClass());
+            int[] set = byName.get(nm);
+            if (set == null) {
+                set = computeSet(event.getClass(), nm, null, -1);
+                byName.put(nm, set);
+            }
+            return set;
+        }
+        return classSets.get(event.getClass());
+    }
+
+    private int[] computeSet(Class<?> type, String eventName, Object constant, int doneState) {
+        List<Integer> ids = new ArrayList<>();
+        for (int t = 1; t < triggers.length; t++) {
+            Trigger trig = triggers[t];
+            boolean match = switch (trig.type()) {
+                case CONSTANT -> trig.value() == constant;
+                case CLASS -> ((Class<?>) trig.value()).isAssignableFrom(type);
+                case NAME -> eventName != null && Trigger.nameMatches((String) trig.value(), eventName);
+                case DONE -> doneState >= 0 && trig.value().equals(key[doneState]);
+                case ANY -> false;
+            };
+            if (match) {
+                ids.add(t);
+            }
+        }
+        return ids.isEmpty() ? WILDCARD_ONLY : toArray(ids);
+    }
+
+    // ---------------------------------------------------------------- reachability
+
+    private void checkReachability(List<Problem> problems) {
+        boolean[] reached = new boolean[stateCount];
+        int[] work = new int[stateCount];
+        int top = 0;
+        reached[0] = true;
+        work[top++] = 0;
+        while (top > 0) {
+            int s = work[--top];
+            List<Integer> next = new ArrayList<>();
+            if (parent[s] >= 0) {
+                next.add(parent[s]);
+            }
+            if (kind[s] == PARALLEL) {
+                for (int c : children[s]) {
+                    next.add(c);
+                }
+            }
+            for (int target : initialTargets[s]) {
+                next.add(target);
+            }
+            for (int t = 0; t < transitionCount; t++) {
+                if (tSource[t] == s) {
+                    for (int target : tTargets[t]) {
+                        next.add(target);
+                    }
+                }
+            }
+            for (int r : next) {
+                if (!reached[r]) {
+                    reached[r] = true;
+                    work[top++] = r;
+                }
+            }
+        }
+        for (int s = 0; s < stateCount; s++) {
+            if (!reached[s]) {
+                problems.add(new Problem(stateName[s], Rule.UNREACHABLE,
+                        "no initial transition, region or transition from a reachable state enters it"));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- lookup
+
+    /** The id of the state with this key (or, for a String, this name), or -1. */
+    public int idOf(Object stateKey) {
+        Integer id = idByKey.get(stateKey);
+        if (id == null && stateKey instanceof String s) {
+            id = idByName.get(s);
+        }
+        return id == null ? -1 : id;
+    }
+
+    public String triggerLabel(int trigger) {
+        return triggers[trigger].toString();
+    }
+
+    private String describe(TransitionDef d) {
+        StringBuilder b = new StringBuilder(d.source.name).append(' ');
+        switch (d.mode) {
+            case EVENT -> b.append(d.triggers.isEmpty() ? "?" : d.triggers.size() == 1
+                    ? d.triggers.get(0).toString() : d.triggers.toString());
+            case EVENTLESS -> b.append("always");
+            case POLLED -> b.append("when");
+        }
+        if (!d.targets.isEmpty()) {
+            b.append(" -> ");
+            for (int i = 0; i < d.targets.size(); i++) {
+                b.append(i == 0 ? "" : " ").append(StateDef.nameOf(d.targets.get(i)));
+            }
+            if (d.kind == TransitionKind.LOCAL) {
+                b.append(" (local)");
+            }
+        }
+        return b.toString();
+    }
+
+    static int[] toArray(List<Integer> list) {
+        int[] a = new int[list.size()];
+        for (int i = 0; i < a.length; i++) {
+            a[i] = list.get(i);
+        }
+        return a;
+    }
+
+    static boolean contains(int[] a, int v) {
+        for (int x : a) {
+            if (x == v) {
+                return true;
+            }
+        }
+        return false;
+    }
+}

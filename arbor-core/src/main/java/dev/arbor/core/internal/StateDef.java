@@ -1,0 +1,54 @@
+package dev.arbor.core.internal;
+
+import dev.arbor.core.HistoryType;
+import dev.arbor.core.StateHandler;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One state of a chart as the builders describe it, before compilation. Mutable; builder-owned. */
+public final class StateDef {
+
+    /** What the author declared; atomic and compound are told apart by children at compile time. */
+    public enum Declared { PLAIN, PARALLEL, FINAL, HISTORY }
+
+    public final Object key;
+    public final String name;
+    public final Declared declared;
+    public HistoryType historyType;
+    public StateDef parent;
+    /** Handler style: the parent's key, resolved by the handler builder. */
+    public Object parentKey;
+    public final List<StateDef> children = new ArrayList<>();
+    /** Targets of the initial transition (compound), or of the default transition (history). */
+    public final List<Object> initialTargets = new ArrayList<>();
+    public final List<Act> initialActions = new ArrayList<>();
+    public final List<Act> entry = new ArrayList<>();
+    public final List<Act> exit = new ArrayList<>();
+    public final List<Act> update = new ArrayList<>();
+    public final List<TransitionDef> transitions = new ArrayList<>();
+    public StateHandler<?> handler;
+
+    public StateDef(Object key, Declared declared) {
+        this.key = key;
+        this.name = nameOf(key);
+        this.declared = declared;
+    }
+
+    public static String nameOf(Object key) {
+        if (key instanceof Enum<?> e) {
+            return e.name();
+        }
+        return String.valueOf(key);
+    }
+
+    public StateDef addChild(StateDef child) {
+        child.parent = this;
+        children.add(child);
+        return child;
+    }
+
+    @Override
+    public String toString() {
+        return name;
+    }
+}

@@ -1,0 +1,32 @@
+package dev.arbor.core.internal;
+
+import dev.arbor.core.TransitionKind;
+import java.util.ArrayList;
+import java.util.List;
+
+/** One transition as the builders describe it, before compilation. Mutable; builder-owned. */
+public final class TransitionDef {
+
+    /** When the transition is considered. */
+    public enum Mode {
+        /** On an event matching one of its triggers. */
+        EVENT,
+        /** After every microstep, with no event (SCXML eventless, "always"). */
+        EVENTLESS,
+        /** On {@code Machine.update()} ticks only (game-loop polling). */
+        POLLED
+    }
+
+    public final StateDef source;
+    public final Mode mode;
+    public final List<Trigger> triggers = new ArrayList<>();
+    public Check guard;
+    public final List<Act> actions = new ArrayList<>();
+    public final List<Object> targets = new ArrayList<>();
+    public TransitionKind kind = TransitionKind.EXTERNAL;
+
+    public TransitionDef(StateDef source, Mode mode) {
+        this.source = source;
+        this.mode = mode;
+    }
+}

@@ -1,0 +1,7 @@
+/**
+ * Arbor's statechart engine: build a {@link dev.arbor.core.Chart} once, run many
+ * {@link dev.arbor.core.Machine}s. No dependencies.
+ */
+module dev.arbor.core {
+    exports dev.arbor.core;
+}
