@@ -37,6 +37,12 @@ final class Listeners {
             }
 
             @Override
+            public void onUpdate(Machine<?> m, int state, Cause cause) {
+                a.onUpdate(m, state, cause);
+                b.onUpdate(m, state, cause);
+            }
+
+            @Override
             public void onUnhandled(Machine<?> m, Object event, Cause cause) {
                 a.onUnhandled(m, event, cause);
                 b.onUnhandled(m, event, cause);

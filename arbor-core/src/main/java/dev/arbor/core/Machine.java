@@ -31,6 +31,13 @@ public final class Machine<C> {
     private static final byte HALTED = 2;
     private static final byte STOPPED = 3;
 
+    private static final int MOVE_GOTO = 0;
+    private static final int MOVE_REVERT = 1;
+    private static final int MOVE_PUSH = 2;
+    private static final int MOVE_POP = 3;
+    /** A selected transition's targets are in {@code Step.dynTargets}. */
+    private static final int MULTI_TARGET = -3;
+
     private final Chart<C> chart;
     private final CompiledChart c;
     private final C owner;
@@ -250,6 +257,136 @@ public final class Machine<C> {
         rethrowPending();
     }
 
+    // ---------------------------------------------------------------- programmatic moves
+
+    /**
+     * Moves to a state, as an external transition from the active leaf nearest to it (Buckland's
+     * {@code ChangeState}, generalised to hierarchies): exits up to the least common compound
+     * ancestor and enters down to the target, then its initial content. A history state may be the
+     * target. Asked from inside an action, the move is queued and runs after the current
+     * microstep, as a step of its own; asked outside, it runs at once, to completion.
+     */
+    public void goTo(Object stateKey) {
+        requestMove(MOVE_GOTO, chart.stateId(stateKey));
+    }
+
+    /**
+     * Returns to the configuration before the last change (a state blip, seed 002): only the states
+     * that differ are exited and entered.
+     */
+    public void revert() {
+        requestMove(MOVE_REVERT, -1);
+    }
+
+    /** Saves the current configuration on a stack, then moves to the state (an interruption). */
+    public void push(Object stateKey) {
+        requestMove(MOVE_PUSH, chart.stateId(stateKey));
+    }
+
+    /** Returns to the configuration saved by the matching {@link #push} (resuming the interrupted task). */
+    public void pop() {
+        requestMove(MOVE_POP, -1);
+    }
+
+    /** How many configurations {@link #push} has saved that {@link #pop} has not restored. */
+    public int pushedDepth() {
+        return step == null ? 0 : step.stackDepth;
+    }
+
+    private void requestMove(int kind, int target) {
+        Step s = step();
+        if (busy) {
+            s.moves.add(kind, target);
+            return;
+        }
+        if (status == NEW) {
+            start();
+        }
+        if (status != RUNNING) {
+            return;
+        }
+        busy = true;
+        try {
+            applyMove(s, kind, target);
+            runToCompletion(s);
+            drainExternal(s);
+        } finally {
+            busy = false;
+        }
+        rethrowPending();
+    }
+
+    /** Applies one programmatic move as a microstep, with paths computed by the same code as declared transitions. */
+    private void applyMove(Step s, int kind, int target) {
+        int domain;
+        s.selCount = 0;
+        if (kind == MOVE_GOTO || kind == MOVE_PUSH) {
+            if (kind == MOVE_PUSH) {
+                s.pushConfiguration(active);
+            }
+            s.oneTarget[0] = target;
+            domain = c.domainOf(nearestActiveLeaf(target), s.oneTarget, 1, false);
+            select(s, c.moveTransition, domain, target);
+        } else {
+            long[] goal;
+            if (kind == MOVE_REVERT) {
+                if (!s.hasPrevious) {
+                    reportError(0, new IllegalStateException("revert(): machine '" + c.name
+                            + "' has no previous configuration"));
+                    return;
+                }
+                goal = s.previous;
+            } else {
+                if (s.stackDepth == 0) {
+                    reportError(0, new IllegalStateException("pop(): machine '" + c.name + "' has nothing pushed"));
+                    return;
+                }
+                goal = s.stack[--s.stackDepth];
+            }
+            // Only what differs moves: the domain is the LCCA of the leaves that change.
+            int changed = 0;
+            for (int st = 0; st < c.stateCount; st++) {
+                if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL)
+                        && isActive(st) != isSet(goal, st)) {
+                    s.dynTargets[changed++] = st;
+                }
+            }
+            if (changed == 0) {
+                return;
+            }
+            int anc = c.lcca(s.dynTargets[0], s.dynTargets, changed);
+            domain = anc < 0 ? CompiledChart.KEEP : anc;
+            int base = domain & ~CompiledChart.KEEP;
+            s.dynCount = 0;
+            for (int st = base + 1; st < c.end[base]; st++) {
+                if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL) && isSet(goal, st)) {
+                    s.dynTargets[s.dynCount++] = st;
+                }
+            }
+            select(s, c.moveTransition, domain, MULTI_TARGET);
+        }
+        microstep(s, null);
+    }
+
+    /** The active leaf whose common ancestor with {@code target} is deepest (document order breaks ties). */
+    private int nearestActiveLeaf(int target) {
+        int best = 0;
+        int bestDepth = -1;
+        for (int st = 0; st < c.stateCount; st++) {
+            if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL) && isActive(st)) {
+                int anc = st;
+                while (anc != target && !c.isDescendant(target, anc)) {
+                    anc = c.parent[anc];
+                }
+                if (c.depth[anc] > bestDepth) {
+                    best = st;
+                    bestDepth = c.depth[anc];
+                }
+            }
+        }
+        return best;
+    }
+
     /** Whether the state with this key (or name) is active. */
     public boolean isIn(Object stateKey) {
         return isActive(chart.stateId(stateKey));
@@ -332,9 +469,17 @@ public final class Machine<C> {
         while (status == RUNNING) {
             if (++steps > c.maxMicrosteps) {
                 s.internal.clear();
+                s.moves.clear();
                 throw new IllegalStateException("machine '" + c.name + "' took more than " + c.maxMicrosteps
                         + " microsteps without settling (a cycle of eventless transitions or raised events?); "
                         + "it stopped in " + this);
+            }
+            if (!s.moves.isEmpty()) {
+                int kind = s.moves.peekKind();
+                int target = s.moves.peekTarget();
+                s.moves.remove();
+                applyMove(s, kind, target);
+                continue;
             }
             if (selectEventless(s) > 0) {
                 microstep(s, null);
@@ -567,12 +712,18 @@ public final class Machine<C> {
     /** SCXML microstep: exit, transition actions, enter. */
     private void microstep(Step s, Object event) {
         clear(s.exitSet);
+        boolean changes = false;
         for (int i = 0; i < s.selCount; i++) {
             int d = s.selDomain[i];
             if (d != CompiledChart.NO_DOMAIN) {
                 int base = d & ~CompiledChart.KEEP;
                 orRange(s.exitSet, active, base + 1, c.end[base]);
+                changes = true;
             }
+        }
+        if (changes) {
+            System.arraycopy(active, 0, s.previous, 0, active.length); // for revert()
+            s.hasPrevious = true;
         }
         exitStates(s);
 
@@ -679,6 +830,9 @@ public final class Machine<C> {
             s.oneTarget[0] = s.selTarget[i];
             targets = s.oneTarget;
             count = 1;
+        } else if (s.selTarget[i] == MULTI_TARGET) {
+            targets = s.dynTargets;
+            count = s.dynCount;
         } else {
             targets = c.tTargets[t];
             count = targets.length;
@@ -932,6 +1086,10 @@ public final class Machine<C> {
         for (int st = 0; st < c.stateCount && status == RUNNING; st++) {
             Act a = c.updateAction[st];
             if (a != null && isActive(st)) {
+                MachineListener l = listener;
+                if (l != null) {
+                    l.onUpdate(this, st, cause);
+                }
                 try {
                     a.run(this, owner, null);
                 } catch (Throwable e) {
@@ -1086,6 +1244,13 @@ public final class Machine<C> {
         final int[] oneTarget = new int[1];
         int requestedTarget = -1;
         final EventQueue internal = new EventQueue();
+        final MoveQueue moves = new MoveQueue();
+        final long[] previous;
+        boolean hasPrevious;
+        long[][] stack = new long[0][];
+        int stackDepth;
+        final int[] dynTargets;
+        int dynCount;
         final EventQueue external = new EventQueue();
         Throwable firstError;
 
@@ -1105,6 +1270,18 @@ public final class Machine<C> {
             kept = new int[cap];
             handlerState = new int[cap];
             handlerReply = new Reply[cap];
+            previous = new long[c.words];
+            dynTargets = new int[c.stateCount];
+        }
+
+        void pushConfiguration(long[] configuration) {
+            if (stackDepth == stack.length) {
+                stack = java.util.Arrays.copyOf(stack, Math.max(4, stack.length * 2));
+            }
+            if (stack[stackDepth] == null) {
+                stack[stackDepth] = new long[configuration.length];
+            }
+            System.arraycopy(configuration, 0, stack[stackDepth++], 0, configuration.length);
         }
 
         @Override

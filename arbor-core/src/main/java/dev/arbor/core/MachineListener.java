@@ -21,6 +21,8 @@ public interface MachineListener {
 
     /**
      * A transition with a target is taken: called after the exits and before its action.
+     * Programmatic moves ({@link Machine#goTo} and the like) report the chart's move transition,
+     * described as {@code "(programmatic move)"}.
      *
      * @param event the triggering event, or null for eventless, polled and initial transitions
      */
@@ -28,6 +30,9 @@ public interface MachineListener {
 
     /** A transition without a target (or a handler that returned HANDLED) consumed the event. */
     default void onInternal(Machine<?> machine, int state, Object event, Cause cause) {}
+
+    /** A state's update action is about to run during a {@link Machine#update()} tick. */
+    default void onUpdate(Machine<?> machine, int state, Cause cause) {}
 
     /** No active state had a transition for the event. */
     default void onUnhandled(Machine<?> machine, Object event, Cause cause) {}

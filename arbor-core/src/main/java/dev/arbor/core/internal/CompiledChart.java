@@ -43,6 +43,8 @@ public final class CompiledChart {
     public static final byte POLLED = 2;
     /** The placeholder transition of a handler state; its target is chosen at run time. */
     public static final byte HANDLER = 3;
+    /** The placeholder transition of programmatic moves (goTo, revert, push, pop). */
+    public static final byte MOVE = 4;
 
     /** Set in a domain returned by {@link #domainOf} when the domain state itself stays active. */
     public static final int KEEP = 1 << 30;
@@ -72,6 +74,8 @@ public final class CompiledChart {
     public final StateHandler<?>[] handler;
     /** Per handler state: the id of its placeholder transition. */
     public final int[] handlerTransition;
+    /** The id of the placeholder transition reported for programmatic moves. */
+    public final int moveTransition;
     public final int maxDepth;
     /** The most atomic states that can be active at once. */
     public final int maxActiveLeaves;
@@ -218,7 +222,7 @@ public final class CompiledChart {
                 handlerStates.add(i);
             }
         }
-        int m = defs.size() + handlerStates.size();
+        int m = defs.size() + handlerStates.size() + 1;
         transitionCount = m;
         tSource = new int[m];
         tTargets = new int[m][];
@@ -288,9 +292,15 @@ public final class CompiledChart {
             tAnyTrigger[t] = true;
             tLabel[t] = stateName[s] + " handler";
         }
+        moveTransition = m - 1;
+        tSource[moveTransition] = 0;
+        tTargets[moveTransition] = NONE;
+        tMode[moveTransition] = MOVE;
+        tTriggerIds[moveTransition] = NONE;
+        tLabel[moveTransition] = "(programmatic move)";
         if (problems.isEmpty()) {
             for (int t = 0; t < m; t++) {
-                tDomain[t] = tMode[t] == HANDLER ? NO_DOMAIN
+                tDomain[t] = tMode[t] == HANDLER || tMode[t] == MOVE ? NO_DOMAIN
                         : domainOf(tSource[t], tTargets[t], tTargets[t].length, tKindLocal[t] == 1);
             }
             checkHistoryTargets(order, problems);
@@ -569,20 +579,28 @@ public final class CompiledChart {
         if (count == 1 && targets[0] == 0) {
             return KEEP; // the root is never exited: re-enter below it
         }
-        // Least common compound ancestor: skip parallel states, as SCXML's findLCCA does.
-        for (int anc = parent[source]; anc >= 0; anc = parent[anc]) {
+        int anc = lcca(source, targets, count);
+        return anc >= 0 ? anc : KEEP; // a target is the root itself
+    }
+
+    /**
+     * SCXML findLCCA: the deepest compound state (or the root) that is a proper ancestor of
+     * {@code first} and of the given states; -1 when one of them is the root.
+     */
+    public int lcca(int first, int[] states, int count) {
+        for (int anc = parent[first]; anc >= 0; anc = parent[anc]) {
             if (kind[anc] == PARALLEL) {
-                continue;
+                continue; // parallel states are skipped, as SCXML's findLCCA does
             }
             boolean all = true;
             for (int i = 0; i < count && all; i++) {
-                all = isDescendant(targets[i], anc);
+                all = isDescendant(states[i], anc);
             }
             if (all) {
                 return anc;
             }
         }
-        return KEEP; // a target is the root itself
+        return -1;
     }
 
     // ---------------------------------------------------------------- events
