@@ -4,4 +4,5 @@
  */
 module dev.arbor.core {
     exports dev.arbor.core;
+    exports dev.arbor.core.dispatch;
 }

@@ -1,0 +1,261 @@
+package dev.arbor.core.dispatch;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
+import java.util.concurrent.ConcurrentLinkedQueue;
+
+/**
+ * Delivers events to agents by id, now or after a delay, in time order with ties broken by sending
+ * order. Time is integer ticks passed in by the caller: no wall clock, no statics, no singleton,
+ * so two dispatchers fed the same calls deliver the same telegrams in the same order, and a
+ * {@link Snapshot} taken and restored reproduces the future exactly (rollback builds on this).
+ *
+ * <p>Confined to the game thread, like the machines it feeds; other threads hand it telegrams
+ * with {@link #post}, which the next {@link #deliver} takes in.
+ */
+public final class Dispatcher {
+
+    /** The pending telegrams and the next receipt number: everything needed to resume. */
+    public record Snapshot(long nextReceipt, List<Telegram> pending) {
+        public Snapshot {
+            pending = List.copyOf(pending);
+        }
+    }
+
+    /** A telegram posted from another thread, given its receipt when taken in. */
+    private record Posted(long delay, int sender, int receiver, Object event) {}
+
+    private int[] ids = new int[8];
+    private Receiver[] receivers = new Receiver[8];
+    private int receiverCount;
+
+    private Telegram[] heap = new Telegram[16];
+    private int size;
+    private long nextReceipt = 1;
+    private long lastNow = Long.MIN_VALUE;
+    private final ConcurrentLinkedQueue<Posted> posted = new ConcurrentLinkedQueue<>();
+    private int maxDeliveriesPerCall = 1_000_000;
+
+    // ---------------------------------------------------------------- agents
+
+    /** Registers the receiver of an agent id, replacing any earlier one. */
+    public Dispatcher register(int agentId, Receiver receiver) {
+        Objects.requireNonNull(receiver, "receiver");
+        int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
+        if (i >= 0) {
+            receivers[i] = receiver;
+            return this;
+        }
+        i = -i - 1;
+        if (receiverCount == ids.length) {
+            ids = Arrays.copyOf(ids, receiverCount * 2);
+            receivers = Arrays.copyOf(receivers, receiverCount * 2);
+        }
+        System.arraycopy(ids, i, ids, i + 1, receiverCount - i);
+        System.arraycopy(receivers, i, receivers, i + 1, receiverCount - i);
+        ids[i] = agentId;
+        receivers[i] = receiver;
+        receiverCount++;
+        return this;
+    }
+
+    /** Registers an agent's machine: each telegram's event is fired into it. */
+    public Dispatcher register(int agentId, dev.arbor.core.Machine<?> machine) {
+        return register(agentId, Receiver.of(machine));
+    }
+
+    public void unregister(int agentId) {
+        int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
+        if (i >= 0) {
+            System.arraycopy(ids, i + 1, ids, i, receiverCount - i - 1);
+            System.arraycopy(receivers, i + 1, receivers, i, receiverCount - i - 1);
+            receivers[--receiverCount] = null;
+        }
+    }
+
+    // ---------------------------------------------------------------- sending
+
+    /**
+     * Schedules a telegram for tick {@code now + delay}.
+     *
+     * @return its receipt, for {@link #cancel}
+     */
+    public long send(long now, long delay, int sender, int receiver, Object event) {
+        if (delay < 0) {
+            throw new IllegalArgumentException("delay must not be negative: " + delay);
+        }
+        Telegram t = new Telegram(nextReceipt++, Math.addExact(now, delay), sender, receiver, event);
+        push(t);
+        return t.receipt();
+    }
+
+    /**
+     * Sends one telegram to every registered agent but the sender, in ascending id order.
+     *
+     * @return how many were sent
+     */
+    public int broadcast(long now, long delay, int sender, Object event) {
+        int n = 0;
+        for (int i = 0; i < receiverCount; i++) {
+            if (ids[i] != sender) {
+                send(now, delay, sender, ids[i], event);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    /**
+     * Hands a telegram over from any thread. It is taken in, in posting order, by the next
+     * {@link #deliver}, and is due {@code delay} ticks after that call's {@code now}.
+     */
+    public void post(long delay, int sender, int receiver, Object event) {
+        if (delay < 0) {
+            throw new IllegalArgumentException("delay must not be negative: " + delay);
+        }
+        posted.add(new Posted(delay, sender, receiver, Objects.requireNonNull(event, "event")));
+    }
+
+    /** Withdraws a pending telegram. Returns false when it was already delivered or cancelled. */
+    public boolean cancel(long receipt) {
+        for (int i = 0; i < size; i++) {
+            if (heap[i].receipt() == receipt) {
+                removeAt(i);
+                return true;
+            }
+        }
+        return false;
+    }
+
+    // ---------------------------------------------------------------- delivering
+
+    /**
+     * Delivers, in order, every telegram due at or before {@code now}, including those sent with
+     * no delay while delivering. Telegrams to unregistered agents are dropped.
+     *
+     * @return how many were delivered
+     * @throws IllegalStateException if agents keep sending each other undelayed telegrams
+     *                               (more than a million in one call)
+     */
+    public int deliver(long now) {
+        lastNow = now;
+        for (Posted p = posted.poll(); p != null; p = posted.poll()) {
+            send(now, p.delay(), p.sender(), p.receiver(), p.event());
+        }
+        int delivered = 0;
+        while (size > 0 && heap[0].dueTick() <= now) {
+            Telegram t = heap[0];
+            removeAt(0);
+            int i = Arrays.binarySearch(ids, 0, receiverCount, t.receiver());
+            if (i >= 0) {
+                if (++delivered > maxDeliveriesPerCall) {
+                    throw new IllegalStateException("more than " + maxDeliveriesPerCall
+                            + " telegrams delivered at tick " + now + ": agents answering each other without delay?");
+                }
+                receivers[i].receive(t);
+            }
+        }
+        return delivered;
+    }
+
+    /** How many telegrams wait. */
+    public int pendingCount() {
+        return size;
+    }
+
+    /** The tick of the next pending telegram, or {@link Long#MAX_VALUE} when none waits. */
+    public long nextDueTick() {
+        return size == 0 ? Long.MAX_VALUE : heap[0].dueTick();
+    }
+
+    /** The {@code now} of the last {@link #deliver} call, or {@link Long#MIN_VALUE} before the first. */
+    public long lastDeliveryTick() {
+        return lastNow;
+    }
+
+    // ---------------------------------------------------------------- save and restore
+
+    /** The pending telegrams in delivery order, and the next receipt number. */
+    public Snapshot snapshot() {
+        Telegram[] copy = Arrays.copyOf(heap, size);
+        Arrays.sort(copy, (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0);
+        return new Snapshot(nextReceipt, Arrays.asList(copy));
+    }
+
+    /** Replaces every pending telegram with a snapshot's (posted ones not yet taken in are kept). */
+    public void restore(Snapshot snapshot) {
+        Objects.requireNonNull(snapshot, "snapshot");
+        long max = 0;
+        for (Telegram t : snapshot.pending()) {
+            max = Math.max(max, t.receipt());
+        }
+        if (snapshot.nextReceipt() <= max) {
+            throw new IllegalArgumentException("snapshot's next receipt " + snapshot.nextReceipt()
+                    + " is not above its pending receipts (" + max + ")");
+        }
+        Arrays.fill(heap, 0, size, null);
+        size = 0;
+        for (Telegram t : snapshot.pending()) {
+            push(t);
+        }
+        nextReceipt = snapshot.nextReceipt();
+    }
+
+    /** The pending telegrams, in delivery order. */
+    public List<Telegram> pending() {
+        return new ArrayList<>(snapshot().pending());
+    }
+
+    // ---------------------------------------------------------------- binary heap on (dueTick, receipt)
+
+    private void push(Telegram t) {
+        if (size == heap.length) {
+            heap = Arrays.copyOf(heap, size * 2);
+        }
+        heap[size] = t;
+        siftUp(size++);
+    }
+
+    private void removeAt(int i) {
+        Telegram last = heap[--size];
+        heap[size] = null;
+        if (i < size) {
+            heap[i] = last;
+            siftDown(i);
+            siftUp(i);
+        }
+    }
+
+    private void siftUp(int i) {
+        Telegram t = heap[i];
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            if (!t.before(heap[p])) {
+                break;
+            }
+            heap[i] = heap[p];
+            i = p;
+        }
+        heap[i] = t;
+    }
+
+    private void siftDown(int i) {
+        Telegram t = heap[i];
+        int half = size >>> 1;
+        while (i < half) {
+            int child = 2 * i + 1;
+            int right = child + 1;
+            if (right < size && heap[right].before(heap[child])) {
+                child = right;
+            }
+            if (!heap[child].before(t)) {
+                break;
+            }
+            heap[i] = heap[child];
+            i = child;
+        }
+        heap[i] = t;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Telegrams between agents (seed 002's messages, seed 004's time-ordered event dispatcher):
+ * events delivered by agent id, now or after a delay, in a deterministic order, with time passed
+ * in by the caller.
+ */
+package dev.arbor.core.dispatch;
