@@ -49,6 +49,8 @@ public final class Machine<C> {
     /** Working memory of a step, made on first use so idle machines stay small. */
     private Step step;
     private volatile ConcurrentLinkedQueue<Object> posted;
+    /** Behaviour clocks and plan stacks (seed 004), made only for charts that use them. */
+    private Tasks tasks;
     private byte status;
     private boolean busy;
     private Cause cause = Cause.NORMAL;
@@ -220,6 +222,9 @@ public final class Machine<C> {
         }
         Step s = step();
         busy = true;
+        if (tasks != null) {
+            tasks.ticks++;
+        }
         try {
             if (c.updateOrder == UpdateOrder.OUTER_FIRST) {
                 pollOuterFirst(s);
@@ -327,23 +332,30 @@ public final class Machine<C> {
             s.oneTarget[0] = target;
             domain = c.domainOf(nearestActiveLeaf(target), s.oneTarget, 1, false);
             select(s, c.moveTransition, domain, target);
-        } else {
-            long[] goal;
-            if (kind == MOVE_REVERT) {
-                if (!s.hasPrevious) {
-                    reportError(0, new IllegalStateException("revert(): machine '" + c.name
-                            + "' has no previous configuration"));
-                    return;
-                }
-                goal = s.previous;
-            } else {
-                if (s.stackDepth == 0) {
-                    reportError(0, new IllegalStateException("pop(): machine '" + c.name + "' has nothing pushed"));
-                    return;
-                }
-                goal = s.stack[--s.stackDepth];
+        } else if (kind == MOVE_REVERT) {
+            if (!s.hasPrevious) {
+                reportError(0, new IllegalStateException("revert(): machine '" + c.name
+                        + "' has no previous configuration"));
+                return;
             }
-            // Only what differs moves: the domain is the LCCA of the leaves that change.
+            moveToConfiguration(s, s.previous);
+            return;
+        } else {
+            if (s.stackDepth == 0) {
+                reportError(0, new IllegalStateException("pop(): machine '" + c.name + "' has nothing pushed"));
+                return;
+            }
+            moveToConfiguration(s, s.stack[--s.stackDepth]);
+            return;
+        }
+        microstep(s, null);
+    }
+
+    /** Moves to a saved configuration: only what differs moves; the domain is the LCCA of the leaves that change. */
+    private void moveToConfiguration(Step s, long[] goal) {
+        s.selCount = 0;
+        int domain;
+        {
             int changed = 0;
             for (int st = 0; st < c.stateCount; st++) {
                 if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL)
@@ -488,6 +500,10 @@ public final class Machine<C> {
             Object e = s.internal.poll();
             if (e == null) {
                 break;
+            }
+            if (tasks != null && tasks.planSize > 0 && e instanceof Done d && d.chartToken == chart
+                    && continuePlan(s, d.stateId)) {
+                continue; // a plan decided what follows the finished state
             }
             MachineListener l = listener;
             if (l != null) {
@@ -724,6 +740,14 @@ public final class Machine<C> {
         if (changes) {
             System.arraycopy(active, 0, s.previous, 0, active.length); // for revert()
             s.hasPrevious = true;
+            if (c.hasPlans) {
+                for (int i = 0; i < s.selCount; i++) {
+                    int t = s.sel[i];
+                    if (c.tPlan[t].length > 0 || c.tResume[t]) {
+                        tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.KEEP, active);
+                    }
+                }
+            }
         }
         exitStates(s);
 
@@ -773,6 +797,9 @@ public final class Machine<C> {
                 int st = (w << 6) + b;
                 if (l != null) {
                     l.onExit(this, st, cause);
+                }
+                if (tasks != null) {
+                    tasks.exit(st);
                 }
                 Act a = c.exitAction[st];
                 if (a != null) {
@@ -975,6 +1002,9 @@ public final class Machine<C> {
                         reportError(st, e);
                     }
                 }
+                if (c.behaviors[st].length > 0) {
+                    tasks().enter(st);
+                }
                 if (isSet(s.defaultEntry, st)) {
                     runInitialAction(st);
                 }
@@ -1096,7 +1126,41 @@ public final class Machine<C> {
                     reportError(st, e);
                 }
             }
+            if (c.behaviors[st].length > 0 && isActive(st)) {
+                tasks().update(st);
+            }
         }
+    }
+
+    /** Moves on to the next step of the innermost plan whose container holds the finished state. */
+    private boolean continuePlan(Step s, int finished) {
+        Tasks t = tasks;
+        for (int i = t.planSize - 1; i >= 0; i--) {
+            int container = t.planContainer[i];
+            if ((finished == container || c.isDescendant(finished, container)) && isActive(container)) {
+                if (finished == container) {
+                    return false; // the container itself finished: its plan no longer applies
+                }
+                int step = t.planStep[i];
+                long[] config = t.planConfig[i];
+                t.removePlanEntry(i);
+                if (step >= 0) {
+                    applyMove(s, MOVE_GOTO, step);
+                } else {
+                    moveToConfiguration(s, config);
+                }
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Tasks tasks() {
+        Tasks t = tasks;
+        if (t == null) {
+            tasks = t = new Tasks();
+        }
+        return t;
     }
 
     // ================================================================ errors and unhandled events
@@ -1221,6 +1285,129 @@ public final class Machine<C> {
     }
 
     // ================================================================ working memory
+
+    /**
+     * Seed 004's runtime: when each state with behaviours was entered (in ticks), which have
+     * finished in their current activation, and the stack of pending plan steps and saved
+     * configurations. Doubles as the {@link Activity} handed to behaviours.
+     */
+    private final class Tasks implements Activity<C> {
+        long ticks;
+        final long[] enteredAt = new long[c.stateCount];
+        final long[] finished = new long[c.words];
+        int current;
+        int[] planContainer = new int[4];
+        int[] planStep = new int[4];
+        long[][] planConfig = new long[4][];
+        int planSize;
+
+        @Override
+        public Machine<C> machine() {
+            return Machine.this;
+        }
+
+        @Override
+        public Object state() {
+            return c.key[current];
+        }
+
+        @Override
+        public long ticks() {
+            return ticks - enteredAt[current];
+        }
+
+        @Override
+        public void finish() {
+            if (!isSet(finished, current)) {
+                set(finished, current);
+                step().internal.add(chart.doneEvents[current]);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private Behavior<C>[] behaviorsOf(int st) {
+            return (Behavior<C>[]) c.behaviors[st];
+        }
+
+        void enter(int st) {
+            enteredAt[st] = ticks;
+            finished[st >>> 6] &= ~(1L << st);
+            for (Behavior<C> b : behaviorsOf(st)) {
+                current = st;
+                try {
+                    b.onEnter(owner, this);
+                } catch (Throwable e) {
+                    reportError(st, e);
+                }
+            }
+        }
+
+        void update(int st) {
+            for (Behavior<C> b : behaviorsOf(st)) {
+                current = st;
+                try {
+                    b.onUpdate(owner, this);
+                    current = st;
+                    if (!isSet(finished, st) && b.isFinished(owner, this)) {
+                        finish();
+                    }
+                } catch (Throwable e) {
+                    reportError(st, e);
+                }
+            }
+        }
+
+        void exit(int st) {
+            if (c.behaviors[st].length > 0) {
+                for (Behavior<C> b : behaviorsOf(st)) {
+                    current = st;
+                    try {
+                        b.onExit(owner, this);
+                    } catch (Throwable e) {
+                        reportError(st, e);
+                    }
+                }
+            }
+            for (int i = planSize - 1; i >= 0; i--) {
+                if (planContainer[i] == st) {
+                    removePlanEntry(i); // the plan's container is left: the plan is abandoned
+                }
+            }
+        }
+
+        /**
+         * Pushes what follows transition t: the configuration it interrupts (kept while its domain
+         * stays active), then the later plan steps, last first (kept while the steps' container
+         * stays active).
+         */
+        void pushPlan(int t, int domain, long[] configuration) {
+            if (c.tResume[t]) {
+                add(domain, -1, configuration.clone());
+            }
+            int[] plan = c.tPlan[t];
+            for (int k = plan.length - 1; k >= 0; k--) {
+                add(c.tPlanContainer[t], plan[k], null);
+            }
+        }
+
+        private void add(int container, int step, long[] config) {
+            if (planSize == planContainer.length) {
+                planContainer = java.util.Arrays.copyOf(planContainer, planSize * 2);
+                planStep = java.util.Arrays.copyOf(planStep, planSize * 2);
+                planConfig = java.util.Arrays.copyOf(planConfig, planSize * 2);
+            }
+            planContainer[planSize] = container;
+            planStep[planSize] = step;
+            planConfig[planSize++] = config;
+        }
+
+        void removePlanEntry(int i) {
+            System.arraycopy(planContainer, i + 1, planContainer, i, planSize - i - 1);
+            System.arraycopy(planStep, i + 1, planStep, i, planSize - i - 1);
+            System.arraycopy(planConfig, i + 1, planConfig, i, planSize - i - 1);
+            planConfig[--planSize] = null;
+        }
+    }
 
     /** The scratch arrays and queues of a step, sized once from the chart. */
     private final class Step implements Transitions {

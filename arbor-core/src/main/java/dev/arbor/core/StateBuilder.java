@@ -188,12 +188,69 @@ public class StateBuilder<C> {
         return new TransitionBuilder<>(t);
     }
 
-    /** A polled transition, tested by {@link Machine#update()} ticks (seeds 000 and 004). */
-    public TransitionBuilder<C, Object> when(Condition<C> condition) {
-        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.POLLED);
-        t.guard = Acts.of(condition);
+    /**
+     * A polled transition, tested by {@link Machine#update()} ticks (seeds 000 and 004), enabled
+     * when every condition holds. If one of them is {@link Conditions#received received(X)}, the
+     * transition is triggered by event X instead, the other conditions acting as its guard.
+     */
+    @SafeVarargs
+    public final TransitionBuilder<C, Object> when(Condition<C> first, Condition<C>... more) {
+        java.util.List<Condition<C>> tests = new java.util.ArrayList<>();
+        Object received = null;
+        java.util.List<Condition<C>> all = new java.util.ArrayList<>();
+        all.add(Objects.requireNonNull(first, "condition"));
+        all.addAll(java.util.List.of(more));
+        for (Condition<C> c : all) {
+            if (c instanceof Conditions.Received<C> r) {
+                if (received != null) {
+                    throw new IllegalArgumentException("a transition is triggered by one event, not by "
+                            + received + " and " + r.event());
+                }
+                received = r.event();
+            } else {
+                tests.add(c);
+            }
+        }
+        TransitionDef t = new TransitionDef(def, received == null ? TransitionDef.Mode.POLLED : TransitionDef.Mode.EVENT);
+        if (received != null) {
+            t.triggers.add(Trigger.of(received));
+        }
+        if (!tests.isEmpty()) {
+            @SuppressWarnings("unchecked")
+            Condition<C>[] array = tests.toArray(new Condition[0]);
+            t.guard = Acts.of(tests.size() == 1 ? tests.get(0) : Conditions.allOf(array));
+        }
         def.transitions.add(t);
         return new TransitionBuilder<>(t);
+    }
+
+    // ---------------------------------------------------------------- components and completion
+
+    /**
+     * Attaches a reusable behaviour (seed 004). Several may be attached; the state finishes when
+     * any of them reports finished.
+     */
+    public StateBuilder<C> use(Behavior<C> behavior) {
+        def.behaviors.add(Objects.requireNonNull(behavior, "behavior"));
+        return this;
+    }
+
+    /**
+     * The declared successor: when this state finishes (a behaviour reports finished, or its
+     * final child is entered), move to {@code successor}. Same as {@code onDone().target(successor)}.
+     */
+    public StateBuilder<C> then(Object successor) {
+        onDone().target(successor);
+        return this;
+    }
+
+    /**
+     * A transition taken when any child of this state finishes and the child did not declare its
+     * own successor: the container decides (seed 004's {@code onSubStateFinished}). The event's
+     * {@link Done#state()} says which child finished.
+     */
+    public TransitionBuilder<C, Done> onChildFinished() {
+        return event(new Trigger(Trigger.Type.CHILD_DONE, null));
     }
 
     private <E> TransitionBuilder<C, E> event(Trigger trigger) {

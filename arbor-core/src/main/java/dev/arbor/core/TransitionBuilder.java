@@ -66,6 +66,29 @@ public final class TransitionBuilder<C, E> {
         return this;
     }
 
+    /**
+     * Makes the transition's response a plan (seed 004): a sequence of states run in order. The
+     * first is the target; when it finishes the next is entered, and so on. The plan belongs to
+     * the steps' least common compound ancestor and is dropped if that state is exited.
+     */
+    public TransitionBuilder<C, E> plan(Object first, Object... rest) {
+        target(first);
+        def.plan.clear();
+        for (Object k : rest) {
+            def.plan.add(Objects.requireNonNull(k, "plan step"));
+        }
+        return this;
+    }
+
+    /**
+     * Saves the configuration this transition interrupts, and returns to it when the transition's
+     * target (or plan) has finished: persistence in fixed tasks (seed 004).
+     */
+    public TransitionBuilder<C, E> resumeAfter() {
+        def.resumeAfter = true;
+        return this;
+    }
+
     public TransitionBuilder<C, E> kind(TransitionKind kind) {
         def.kind = Objects.requireNonNull(kind, "kind");
         return this;

@@ -72,6 +72,9 @@ public final class CompiledChart {
     public final Act[] exitAction;
     public final Act[] updateAction;
     public final StateHandler<?>[] handler;
+    /** Per state: its behaviour components (empty for most). */
+    public final dev.arbor.core.Behavior<?>[][] behaviors;
+    public final boolean hasBehaviors;
     /** Per handler state: the id of its placeholder transition. */
     public final int[] handlerTransition;
     /** The id of the placeholder transition reported for programmatic moves. */
@@ -96,6 +99,13 @@ public final class CompiledChart {
     public final int[][] tTriggerIds;
     public final boolean[] tAnyTrigger;
     public final String[] tLabel;
+    /** Per transition: the plan steps after its target (empty for most). */
+    public final int[][] tPlan;
+    /** Per transition: whether it saves the configuration it interrupts, to resume after its plan. */
+    public final boolean[] tResume;
+    /** Per plan transition: the container its steps run in (their least common compound ancestor). */
+    public final int[] tPlanContainer;
+    public final boolean hasPlans;
 
     // Per-state transition lists.
     public final int[][] eventTransitions;
@@ -199,6 +209,13 @@ public final class CompiledChart {
         exitAction = new Act[n];
         updateAction = new Act[n];
         handler = new StateHandler<?>[n];
+        behaviors = new dev.arbor.core.Behavior<?>[n][];
+        boolean anyBehavior = false;
+        for (int i = 0; i < n; i++) {
+            behaviors[i] = order.get(i).behaviors.toArray(new dev.arbor.core.Behavior<?>[0]);
+            anyBehavior |= behaviors[i].length > 0;
+        }
+        hasBehaviors = anyBehavior;
         for (int i = 0; i < n; i++) {
             StateDef s = order.get(i);
             entryAction[i] = Act.sequence(s.entry);
@@ -234,6 +251,11 @@ public final class CompiledChart {
         tTriggerIds = new int[m][];
         tAnyTrigger = new boolean[m];
         tLabel = new String[m];
+        tPlan = new int[m][];
+        tResume = new boolean[m];
+        tPlanContainer = new int[m];
+        Arrays.fill(tPlan, NONE);
+        boolean anyPlan = false;
 
         // Dense trigger ids; 0 stands for "no declared trigger matches" (wildcards only).
         Map<Trigger, Integer> triggerIds = new LinkedHashMap<>();
@@ -262,10 +284,24 @@ public final class CompiledChart {
                 targets[k] = id;
             }
             tTargets[t] = targets;
+            int[] plan = new int[d.plan.size()];
+            for (int k = 0; k < plan.length; k++) {
+                Integer id = idByKey.get(d.plan.get(k));
+                if (id == null) {
+                    problems.add(new Problem(d.source.name, Rule.UNKNOWN_TARGET,
+                            "transition " + describe(d) + " plans '" + StateDef.nameOf(d.plan.get(k))
+                            + "', which the chart does not have"));
+                    id = 0;
+                }
+                plan[k] = id;
+            }
+            tPlan[t] = plan;
+            tResume[t] = d.resumeAfter;
+            anyPlan |= plan.length > 0 || d.resumeAfter;
             List<Integer> ids = new ArrayList<>();
             for (Trigger trig : d.triggers) {
-                Trigger resolved = trig.type() == Trigger.Type.DONE && trig.value() == null
-                        ? new Trigger(Trigger.Type.DONE, d.source.key) : trig;
+                Trigger resolved = (trig.type() == Trigger.Type.DONE || trig.type() == Trigger.Type.CHILD_DONE)
+                        && trig.value() == null ? new Trigger(trig.type(), d.source.key) : trig;
                 if (resolved.type() == Trigger.Type.ANY) {
                     tAnyTrigger[t] = true;
                     continue;
@@ -292,6 +328,7 @@ public final class CompiledChart {
             tAnyTrigger[t] = true;
             tLabel[t] = stateName[s] + " handler";
         }
+        hasPlans = anyPlan;
         moveTransition = m - 1;
         tSource[moveTransition] = 0;
         tTargets[moveTransition] = NONE;
@@ -302,6 +339,10 @@ public final class CompiledChart {
             for (int t = 0; t < m; t++) {
                 tDomain[t] = tMode[t] == HANDLER || tMode[t] == MOVE ? NO_DOMAIN
                         : domainOf(tSource[t], tTargets[t], tTargets[t].length, tKindLocal[t] == 1);
+                if (tPlan[t].length > 0) {
+                    int anc = lcca(tTargets[t][0], tPlan[t], tPlan[t].length);
+                    tPlanContainer[t] = Math.max(anc, 0);
+                }
             }
             checkHistoryTargets(order, problems);
         }
@@ -370,7 +411,7 @@ public final class CompiledChart {
         }
         doneSets = new int[n][];
         for (int s = 0; s < n; s++) {
-            if (kind[s] == COMPOUND || kind[s] == PARALLEL) {
+            if (kind[s] != HISTORY_SHALLOW && kind[s] != HISTORY_DEEP) {
                 doneSets[s] = computeSet(dev.arbor.core.Done.class, "done.state." + stateName[s], null, s);
             }
         }
@@ -641,6 +682,7 @@ public final class CompiledChart {
                 case CLASS -> ((Class<?>) trig.value()).isAssignableFrom(type);
                 case NAME -> eventName != null && Trigger.nameMatches((String) trig.value(), eventName);
                 case DONE -> doneState >= 0 && trig.value().equals(key[doneState]);
+                case CHILD_DONE -> doneState > 0 && trig.value().equals(key[parent[doneState]]);
                 case ANY -> false;
             };
             if (match) {
@@ -676,6 +718,9 @@ public final class CompiledChart {
                 if (tSource[t] == s) {
                     for (int target : tTargets[t]) {
                         next.add(target);
+                    }
+                    for (int step : tPlan[t]) {
+                        next.add(step);
                     }
                 }
             }

@@ -27,6 +27,7 @@ public final class StateDef {
     public final List<Act> update = new ArrayList<>();
     public final List<TransitionDef> transitions = new ArrayList<>();
     public StateHandler<?> handler;
+    public final List<dev.arbor.core.Behavior<?>> behaviors = new ArrayList<>();
 
     public StateDef(Object key, Declared declared) {
         this.key = key;

@@ -24,6 +24,10 @@ public final class TransitionDef {
     public final List<Act> actions = new ArrayList<>();
     public final List<Object> targets = new ArrayList<>();
     public TransitionKind kind = TransitionKind.EXTERNAL;
+    /** Plan steps after the first target: entered one by one as each finishes (seed 004). */
+    public final List<Object> plan = new ArrayList<>();
+    /** Whether the interrupted configuration is saved, to resume when the plan is done. */
+    public boolean resumeAfter;
 
     public TransitionDef(StateDef source, Mode mode) {
         this.source = source;

@@ -20,6 +20,8 @@ public record Trigger(Type type, Object value) {
         NAME,
         /** The completion ({@code done}) event of one state. */
         DONE,
+        /** The completion event of any child of one state (seed 004's {@code onSubStateFinished}). */
+        CHILD_DONE,
         /** Every event. */
         ANY
     }
@@ -73,6 +75,7 @@ public record Trigger(Type type, Object value) {
             case CLASS -> ((Class<?>) value).getSimpleName();
             case NAME -> '"' + (String) value + '"';
             case DONE -> "done(" + value + ")";
+            case CHILD_DONE -> "child-done(" + value + ")";
             case ANY -> "*";
         };
     }

@@ -1,0 +1,62 @@
+package dev.arbor.core;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Conditions as components (seed 004's {@code GCondition}): combine them, and name the event a
+ * transition waits for with {@link #received}. {@link StateBuilder#when(Condition, Condition[])}
+ * takes several and requires all of them.
+ */
+public final class Conditions {
+    private Conditions() {}
+
+    /** Holds when every condition holds (and when there are none). */
+    @SafeVarargs
+    public static <C> Condition<C> allOf(Condition<C>... conditions) {
+        List<Condition<C>> all = List.of(conditions);
+        return owner -> {
+            for (Condition<C> c : all) {
+                if (!c.test(owner)) {
+                    return false;
+                }
+            }
+            return true;
+        };
+    }
+
+    /** Holds when at least one condition holds. */
+    @SafeVarargs
+    public static <C> Condition<C> anyOf(Condition<C>... conditions) {
+        List<Condition<C>> any = List.of(conditions);
+        return owner -> {
+            for (Condition<C> c : any) {
+                if (c.test(owner)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+    }
+
+    public static <C> Condition<C> not(Condition<C> condition) {
+        Objects.requireNonNull(condition, "condition");
+        return owner -> !condition.test(owner);
+    }
+
+    /**
+     * "The agent has received event X" (seed 004's {@code GIncident}): a transition given this
+     * condition is triggered by the event, its other conditions acting as guards.
+     */
+    public static <C> Condition<C> received(Object event) {
+        return new Received<>(Objects.requireNonNull(event, "event"));
+    }
+
+    /** The marker {@link #received} returns; it is never tested on its own. */
+    record Received<C>(Object event) implements Condition<C> {
+        @Override
+        public boolean test(C owner) {
+            throw new IllegalStateException("received(" + event + ") is a trigger, not a condition to test");
+        }
+    }
+}
