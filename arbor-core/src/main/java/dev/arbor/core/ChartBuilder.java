@@ -29,6 +29,16 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
         chart = new ChartDef(Objects.requireNonNull(name, "name"), def);
     }
 
+    /**
+     * Declares the root's own transitions and actions in one place: seed 002's global state, whose
+     * handlers apply whatever state is active (events not handled below bubble up to it) and whose
+     * update action runs first on every tick.
+     */
+    public ChartBuilder<C> global(Consumer<StateBuilder<C>> spec) {
+        Objects.requireNonNull(spec, "spec").accept(this);
+        return this;
+    }
+
     /** What happens after a user action throws (default {@link ErrorPolicy#RETHROW}). */
     public ChartBuilder<C> errorPolicy(ErrorPolicy policy) {
         chart.errorPolicy = Objects.requireNonNull(policy, "policy");

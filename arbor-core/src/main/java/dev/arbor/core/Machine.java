@@ -1369,10 +1369,20 @@ public final class Machine<C> {
                 }
             }
             for (int i = planSize - 1; i >= 0; i--) {
-                if (planContainer[i] == st) {
-                    removePlanEntry(i); // the plan's container is left: the plan is abandoned
+                if (planContainer[i] == st && !resumedLater(i, st)) {
+                    removePlanEntry(i); // the plan's container is left for good: the plan is abandoned
                 }
             }
+        }
+
+        /** Whether a saved configuration above entry i will make {@code container} active again. */
+        private boolean resumedLater(int i, int container) {
+            for (int j = i + 1; j < planSize; j++) {
+                if (planStep[j] < 0 && isSet(planConfig[j], container)) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /**

@@ -12,6 +12,9 @@ public final class Main {
 
     static {
         DEMOS.put("qhsm", QhsmDemo::run);
+        DEMOS.put("west-world", WestWorld::run);
+        DEMOS.put("robot", RobotDemo::run);
+        DEMOS.put("guard", GuardDemo::run);
     }
 
     static final String DEFAULT_DEMO = "qhsm";

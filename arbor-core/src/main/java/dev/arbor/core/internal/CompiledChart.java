@@ -734,7 +734,8 @@ public final class CompiledChart {
         for (int s = 0; s < stateCount; s++) {
             if (!reached[s]) {
                 problems.add(new Problem(stateName[s], Rule.UNREACHABLE,
-                        "no initial transition, region or transition from a reachable state enters it"));
+                        "no initial transition, region or transition from a reachable state enters it "
+                        + "(if only goTo or push enter it, build the chart with allowUnreachable())"));
             }
         }
     }

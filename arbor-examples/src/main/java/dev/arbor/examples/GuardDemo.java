@@ -1,0 +1,145 @@
+package dev.arbor.examples;
+
+import static dev.arbor.core.Conditions.received;
+
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.examples.components.Attack;
+import dev.arbor.examples.components.Body;
+import dev.arbor.examples.components.MoveTo;
+import dev.arbor.examples.components.Pause;
+import dev.arbor.examples.components.WithinRange;
+import java.io.PrintStream;
+
+/**
+ * Seed 004's NPC: a guard whose OnDuty (Patrol, Fight, Evade) and OffDuty (IdleAbout, Shopping)
+ * behaviour is composed from the reusable {@link MoveTo}, {@link Pause} and {@link Attack}
+ * components, each used by several states with different parameters. The patrol is a plan (gate,
+ * look around, tower, look around), restarted by its container when it completes; an intruder
+ * interrupts it, and once the fight is over the patrol resumes at the step it was interrupted in.
+ * Conditions are components too: the fight starts only when the intruder was reported
+ * ({@code received}) and is within range.
+ */
+public final class GuardDemo {
+
+    enum St {
+        ON_DUTY, PATROL, START_ROUND, TO_GATE, WATCH_GATE, TO_TOWER, WATCH_TOWER, FIGHT, EVADE,
+        OFF_DUTY, IDLE_ABOUT, SHOPPING, TO_MARKET, BUY, SHOPPING_DONE
+    }
+
+    enum Ev { INTRUDER_SPOTTED }
+
+    static final int GATE = 0;
+    static final int TOWER = 12;
+    static final int MARKET = 20;
+
+    /** The guard: where it stands, its health, the intruder it may be fighting, the clock. */
+    static final class Guard implements Body, Attack.Fighter {
+        final PrintStream out;
+        int position = 6;
+        int health = 10;
+        int foeHealth;
+        int foePosition = -100;
+        long tick;
+        final long shiftEnds;
+
+        Guard(PrintStream out, long shiftEnds) {
+            this.out = out;
+            this.shiftEnds = shiftEnds;
+        }
+
+        @Override
+        public int position() {
+            return position;
+        }
+
+        @Override
+        public void moveTo(int p) {
+            position = p;
+        }
+
+        @Override
+        public void say(String line) {
+            out.println("  guard " + line);
+        }
+
+        @Override
+        public int strike(int damage) {
+            foeHealth -= damage;
+            health -= 2; // the intruder fights back
+            return foeHealth;
+        }
+
+        @Override
+        public int foeHealth() {
+            return foeHealth;
+        }
+    }
+
+    static Chart<Guard> chart() {
+        return Chart.<Guard>builder("guard")
+                .initial(St.ON_DUTY)
+                .state(St.ON_DUTY, duty -> {
+                    duty.initial(St.PATROL);
+                    duty.when(g -> g.tick >= g.shiftEnds).action((g, e) -> g.say("shift over")).target(St.OFF_DUTY);
+                    // An interruption: the patrol step is saved and resumed after the fight.
+                    duty.when(received(Ev.INTRUDER_SPOTTED), new WithinRange<>(g -> g.foePosition, 4))
+                            .action((g, e) -> g.say("engages the intruder"))
+                            .target(St.FIGHT).local().resumeAfter();
+                    duty.state(St.PATROL, patrol -> {
+                        patrol.initial(St.START_ROUND);
+                        // The container decides: when the plan's last step is done, start a new round.
+                        patrol.onChildFinished().target(St.START_ROUND);
+                        patrol.state(St.START_ROUND, s -> s.always()
+                                .plan(St.TO_GATE, St.WATCH_GATE, St.TO_TOWER, St.WATCH_TOWER));
+                        patrol.state(St.TO_GATE, s -> s.use(MoveTo.to("the gate", GATE, 2)));
+                        patrol.state(St.WATCH_GATE, s -> s.use(new Pause<>(2, "looks around the gate")));
+                        patrol.state(St.TO_TOWER, s -> s.use(MoveTo.to("the tower", TOWER, 2)));
+                        patrol.state(St.WATCH_TOWER, s -> s.use(new Pause<>(2, "looks out from the tower")));
+                    });
+                    duty.state(St.FIGHT, s -> {
+                        s.use(new Attack<>(3, 1));
+                        s.when(g -> g.health <= 4).action((g, e) -> g.say("is hurt and falls back")).target(St.EVADE);
+                        s.onExit(g -> g.say("fight over (health " + g.health + ")"));
+                    });
+                    duty.state(St.EVADE, s -> s.use(MoveTo.to("the tower", TOWER, 3)).then(St.PATROL));
+                })
+                .state(St.OFF_DUTY, off -> {
+                    off.initial(St.IDLE_ABOUT);
+                    off.state(St.IDLE_ABOUT, s -> s.use(new Pause<>(2, "leans on the wall")).then(St.SHOPPING));
+                    off.state(St.SHOPPING, shop -> {
+                        shop.initial(St.TO_MARKET);
+                        shop.then(St.IDLE_ABOUT); // completed through its final child
+                        shop.state(St.TO_MARKET, s -> s.use(MoveTo.to("the market", MARKET, 2)).then(St.BUY));
+                        shop.state(St.BUY, s -> s.use(new Pause<>(1, "buys bread")).then(St.SHOPPING_DONE));
+                        shop.finalState(St.SHOPPING_DONE);
+                    });
+                })
+                .build();
+    }
+
+    public static void run(PrintStream out, long intruderAt, int intruderHealth, long shiftEnds) {
+        Guard guard = new Guard(out, shiftEnds);
+        Machine<Guard> m = chart().newMachine(guard);
+        m.addListener(WestWorld.paths(out, "guard"));
+        out.println("Guard NPC (seed 004): intruder at tick " + intruderAt + ", shift ends at tick " + shiftEnds);
+        m.start();
+        for (long t = 1; t <= shiftEnds + 10; t++) {
+            guard.tick = t;
+            if (t == intruderAt) {
+                guard.foePosition = guard.position + 3;
+                guard.foeHealth = intruderHealth;
+                out.println("  ! an intruder appears at " + guard.foePosition);
+                m.fire(Ev.INTRUDER_SPOTTED);
+            }
+            m.update();
+            out.println("-- tick " + t + ": at " + guard.position + ", health " + guard.health);
+        }
+    }
+
+    public static void run(PrintStream out) {
+        run(out, 9, 10, 34);
+    }
+
+    private GuardDemo() {}
+}

@@ -1,0 +1,137 @@
+package dev.arbor.examples;
+
+import dev.arbor.core.Chart;
+import dev.arbor.core.HistoryType;
+import dev.arbor.core.Machine;
+import dev.arbor.examples.components.Body;
+import dev.arbor.examples.components.MoveTo;
+import dev.arbor.examples.components.Pause;
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * Seed 000's cleaning robot (Millington, Figure 5.17): it searches for trash and cleans it up; a
+ * low-power alarm on the outer level interrupts whatever it is doing, it heads to its charger,
+ * recharges, and then resumes cleaning where it left off, through a deep history state (the
+ * self-test that starts the first cleaning round is not repeated). Driven by
+ * {@link Machine#update()} ticks with polled transitions; the outer alarm takes priority over the
+ * inner transitions in the same tick.
+ */
+public final class RobotDemo {
+
+    enum St { CLEANING, SELF_TEST, SEARCH, CLEAN, CLEANING_HISTORY, GET_POWER, HEAD_HOME, RECHARGE, CHARGED, FINISHED }
+
+    /** The robot on a one-dimensional floor: position, battery, and the trash it knows of. */
+    static final class Robot implements Body {
+        static final int LOW_POWER = 6;
+        static final int FULL_POWER = 20;
+        static final int CHARGER = 0;
+
+        final PrintStream out;
+        final List<Integer> trash = new ArrayList<>();
+        int position = 10;
+        int power = 14;
+        long tick;
+
+        Robot(PrintStream out, long seed) {
+            this.out = out;
+            SplittableRandom random = new SplittableRandom(seed);
+            for (int i = 0; i < 4; i++) {
+                trash.add(1 + random.nextInt(30));
+            }
+        }
+
+        @Override
+        public int position() {
+            return position;
+        }
+
+        @Override
+        public void moveTo(int p) {
+            position = p;
+        }
+
+        @Override
+        public void say(String line) {
+            out.println("  robot " + line);
+        }
+
+        void pickUp() {
+            trash.remove(Integer.valueOf(position));
+            say("picked up trash at " + position + "; left: " + trash);
+        }
+
+        /** The nearest known trash; where it stands when none is left. */
+        int nearestTrash() {
+            if (trash.isEmpty()) {
+                return position;
+            }
+            int best = trash.get(0);
+            for (int t : trash) {
+                if (Math.abs(t - position) < Math.abs(best - position)) {
+                    best = t;
+                }
+            }
+            return best;
+        }
+    }
+
+    static Chart<Robot> chart() {
+        return Chart.<Robot>builder("cleaning-robot")
+                .initial(St.CLEANING)
+                .state(St.CLEANING, c -> {
+                    c.initial(St.SELF_TEST); // only on the first entry: history skips it afterwards
+                    c.history(St.CLEANING_HISTORY, HistoryType.DEEP);
+                    c.onUpdate(r -> r.power--); // cleaning drains the battery
+                    // The alarm: an outer-level transition, tested before anything inside CLEANING.
+                    c.when(r -> r.power < Robot.LOW_POWER)
+                            .action((r, e) -> r.say("LOW POWER ALARM at " + r.power))
+                            .target(St.GET_POWER);
+                    c.when(r -> r.trash.isEmpty()).target(St.FINISHED);
+                    c.state(St.SELF_TEST, s -> s.use(new Pause<>(1, "runs its self-test")).then(St.SEARCH));
+                    c.state(St.SEARCH, s -> s.use(new MoveTo<>("trash", Robot::nearestTrash, 2)).then(St.CLEAN));
+                    c.state(St.CLEAN, s -> {
+                        s.use(new Pause<>(2, "scrubs the floor"));
+                        // Resumed by history away from its trash (after recharging): look again.
+                        s.when(r -> !r.trash.contains(r.position))
+                                .action((r, e) -> r.say("is not where it was cleaning; searching again"))
+                                .target(St.SEARCH);
+                        // Only a finished scrub removes the trash: an interrupted one leaves it there.
+                        s.onDone().action((r, e) -> r.pickUp()).target(St.SEARCH);
+                    });
+                })
+                .state(St.GET_POWER, g -> {
+                    g.initial(St.HEAD_HOME);
+                    g.onDone().action((r, e) -> r.say("recharged, resuming")).target(St.CLEANING_HISTORY);
+                    g.state(St.HEAD_HOME, s -> s.use(MoveTo.to("charger", Robot.CHARGER, 3)).then(St.RECHARGE));
+                    g.state(St.RECHARGE, s -> {
+                        s.onUpdate(r -> r.power = Math.min(Robot.FULL_POWER, r.power + 5));
+                        s.when(r -> r.power >= Robot.FULL_POWER).target(St.CHARGED);
+                    });
+                    g.finalState(St.CHARGED);
+                })
+                .finalState(St.FINISHED, f -> f.onEntry(r -> r.say("floor clean; shutting down")))
+                .build();
+    }
+
+    public static void run(PrintStream out, long seed, int maxTicks) {
+        Robot robot = new Robot(out, seed);
+        Machine<Robot> m = chart().newMachine(robot);
+        m.addListener(WestWorld.paths(out, "robot"));
+        out.println("Cleaning robot (seed 000), seed " + seed + "; trash at " + robot.trash);
+        m.start();
+        for (long t = 1; t <= maxTicks && !m.isHalted(); t++) {
+            robot.tick = t;
+            m.update();
+            out.println("-- tick " + t + ": at " + robot.position + ", power " + robot.power);
+        }
+    }
+
+    public static void run(PrintStream out) {
+        run(out, 3, 80);
+    }
+
+    private RobotDemo() {}
+}

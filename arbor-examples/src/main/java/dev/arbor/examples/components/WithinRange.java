@@ -1,0 +1,20 @@
+package dev.arbor.examples.components;
+
+import dev.arbor.core.Condition;
+import java.util.function.ToIntFunction;
+
+/** A game-defined condition component: something is within a range of the agent (seed 004's {@code GSurroundings}). */
+public final class WithinRange<C extends Body> implements Condition<C> {
+    private final ToIntFunction<C> where;
+    private final int range;
+
+    public WithinRange(ToIntFunction<C> where, int range) {
+        this.where = where;
+        this.range = range;
+    }
+
+    @Override
+    public boolean test(C agent) {
+        return Math.abs(where.applyAsInt(agent) - agent.position()) <= range;
+    }
+}

@@ -1,0 +1,6 @@
+/**
+ * Reusable state components (seed 004): behaviours and conditions with parameters, written once
+ * against the small {@link dev.arbor.examples.components.Body} interface and attached to states of
+ * different charts (the robot and the guard demos share them).
+ */
+package dev.arbor.examples.components;
