@@ -10,13 +10,13 @@ package dev.arbor.core;
  */
 public interface MachineListener {
 
-    /** An event is about to be processed (external, internal or a tick's polled transitions). */
+    /** An event (external, or from the internal queue) is about to be processed. Ticks are reported by {@link #onUpdate}. */
     default void onEvent(Machine<?> machine, Object event, Cause cause) {}
 
-    /** A state was entered (after its entry action ran). */
+    /** A state is entered: it has just become active, and its entry action is about to run. */
     default void onEntry(Machine<?> machine, int state, Cause cause) {}
 
-    /** A state was exited (after its exit action ran). */
+    /** A state is exited: its exit action is about to run, after which it is no longer active. */
     default void onExit(Machine<?> machine, int state, Cause cause) {}
 
     /**

@@ -452,7 +452,14 @@ public final class CompiledChart {
             checkReachability(problems);
         }
         if (!problems.isEmpty()) {
-            throw new ChartDefinitionException(name, problems);
+            // Report in document order of the states named, whatever phase found each problem.
+            Map<String, Integer> position = new HashMap<>();
+            for (int i = n - 1; i >= 0; i--) {
+                position.put(stateName[i], i);
+            }
+            List<Problem> sorted = new ArrayList<>(problems);
+            sorted.sort(java.util.Comparator.comparingInt(p -> position.getOrDefault(p.state(), n)));
+            throw new ChartDefinitionException(name, sorted);
         }
     }
 
