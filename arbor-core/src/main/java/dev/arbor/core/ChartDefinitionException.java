@@ -25,6 +25,13 @@ public final class ChartDefinitionException extends RuntimeException {
         HISTORY_OUTSIDE_COMPOUND,
         /** Handler-declared parents form a cycle. */
         PARENT_CYCLE,
+        /**
+         * Several targets of one transition (or initial, or history default) that cannot be active
+         * together: each pair must lie in different regions of a parallel state.
+         */
+        CONFLICTING_TARGETS,
+        /** Default entry never reaches a leaf: an initial or history default leads back to itself. */
+        ENTRY_CYCLE,
         /** A handler state names a parent the chart does not have. */
         UNKNOWN_PARENT,
         /** A structural rule: children of a final state, a parallel state without regions, and so on. */

@@ -344,7 +344,18 @@ public final class CompiledChart {
                     tPlanContainer[t] = Math.max(anc, 0);
                 }
             }
-            checkHistoryTargets(order, problems);
+            checkHistoryTargets(problems);
+            for (int t = 0; t < m; t++) {
+                if (tTargets[t].length > 1) {
+                    checkTargetsCompatible(stateName[tSource[t]], "transition " + tLabel[t], tTargets[t], problems);
+                }
+            }
+            for (int s = 0; s < n; s++) {
+                if (initialTargets[s] != null && initialTargets[s].length > 1) {
+                    checkTargetsCompatible(stateName[s], kind[s] == COMPOUND ? "initial" : "history default",
+                            initialTargets[s], problems);
+                }
+            }
         }
 
         // 4. Per-state lists and the state x trigger table.
@@ -557,10 +568,57 @@ public final class CompiledChart {
         return null;
     }
 
-    private void checkHistoryTargets(List<StateDef> order, List<Problem> problems) {
+    private void checkHistoryTargets(List<Problem> problems) {
         for (int i = 0; i < stateCount; i++) {
             if ((kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) && initialTargets[i] == null) {
                 initialTargets[i] = initialTargets[parent[i]];
+            }
+        }
+        // Default entry must reach leaves: follow initials and history defaults through pseudo-states.
+        for (int i = 0; i < stateCount; i++) {
+            if (kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) {
+                if (defaultEntryLoops(i, new boolean[stateCount])) {
+                    problems.add(new Problem(stateName[i], Rule.ENTRY_CYCLE, "history '" + stateName[i]
+                            + "' has no default of its own and its parent's initial leads back to it: "
+                            + "entering '" + stateName[parent[i]] + "' would never reach a leaf"));
+                }
+            }
+        }
+    }
+
+    private boolean defaultEntryLoops(int history, boolean[] seen) {
+        if (seen[history]) {
+            return true;
+        }
+        seen[history] = true;
+        for (int t : initialTargets[history]) {
+            if ((kind[t] == HISTORY_SHALLOW || kind[t] == HISTORY_DEEP) && defaultEntryLoops(t, seen)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * SCXML requires several targets to form part of one legal configuration: no target may
+     * contain another, and each pair must meet at a parallel state (so they lie in different
+     * regions).
+     */
+    private void checkTargetsCompatible(String where, String what, int[] targets, List<Problem> problems) {
+        for (int a = 0; a < targets.length; a++) {
+            for (int b = a + 1; b < targets.length; b++) {
+                int x = targets[a];
+                int y = targets[b];
+                int meet = parent[x];
+                while (meet >= 0 && !(y == meet || isDescendant(y, meet))) {
+                    meet = parent[meet];
+                }
+                boolean nested = x == y || isDescendant(x, y) || isDescendant(y, x);
+                if (nested || meet < 0 || kind[meet] != PARALLEL) {
+                    problems.add(new Problem(where, Rule.CONFLICTING_TARGETS, what + " targets '" + stateName[x]
+                            + "' and '" + stateName[y] + "', which cannot be active together"
+                            + (meet >= 0 && !nested ? " (both lie in '" + stateName[meet] + "', which is not parallel)" : "")));
+                }
             }
         }
     }

@@ -1,0 +1,373 @@
+package dev.arbor.core;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The listener SPI (DESIGN §3 "Observers, not inheritance", {@link MachineListener}): one trace
+ * stream of events, exits, transitions, entries, internal transitions, unhandled events and
+ * errors, each with its {@link Cause}; several listeners are called in the order added.
+ *
+ * <p>The owner of these charts is the shared log itself, so the records of actions and of
+ * listeners interleave in the order they happened.
+ */
+class ListenerTest {
+
+    enum Ev { GO, PING, NOPE, BAD, RAISE, SKIP, BACK, FINISH }
+
+    /** Records every callback as one line, with an optional prefix naming the listener. */
+    static class Recorder implements MachineListener {
+        private final String prefix;
+        private final List<String> out;
+
+        Recorder(String prefix, List<String> out) {
+            this.prefix = prefix;
+            this.out = out;
+        }
+
+        private String name(Machine<?> m, int state) {
+            return m.chart().stateName(state);
+        }
+
+        private String transition(Machine<?> m, int t) {
+            Chart<?> c = m.chart();
+            StringBuilder b = new StringBuilder(c.stateName(c.transitionSource(t))).append("->");
+            int[] targets = c.transitionTargets(t);
+            for (int i = 0; i < targets.length; i++) {
+                b.append(i == 0 ? "" : ",").append(c.stateName(targets[i]));
+            }
+            return b.toString();
+        }
+
+        @Override
+        public void onEvent(Machine<?> m, Object event, Cause cause) {
+            out.add(prefix + "event " + event + " " + cause);
+        }
+
+        @Override
+        public void onEntry(Machine<?> m, int state, Cause cause) {
+            out.add(prefix + "entry " + name(m, state) + " " + cause);
+        }
+
+        @Override
+        public void onExit(Machine<?> m, int state, Cause cause) {
+            out.add(prefix + "exit " + name(m, state) + " " + cause);
+        }
+
+        @Override
+        public void onTransition(Machine<?> m, int t, Object event, Cause cause) {
+            out.add(prefix + "transition " + transition(m, t) + " on " + event + " " + cause);
+        }
+
+        @Override
+        public void onInternal(Machine<?> m, int state, Object event, Cause cause) {
+            out.add(prefix + "internal " + name(m, state) + " on " + event + " " + cause);
+        }
+
+        @Override
+        public void onUnhandled(Machine<?> m, Object event, Cause cause) {
+            out.add(prefix + "unhandled " + event + " " + cause);
+        }
+
+        @Override
+        public void onError(Machine<?> m, int state, Throwable error, Cause cause) {
+            out.add(prefix + "error " + name(m, state) + " " + error.getMessage() + " " + cause);
+        }
+    }
+
+    /**
+     * <pre>
+     * root ─ A   GO→B "go-action" (records the machine's cause)
+     *      ─ B   PING (internal), BAD→C (action throws), RAISE (internal, raises PING), SKIP→C2, BACK→A
+     *      ─ C
+     *      ─ C2  always→D
+     *      ─ D
+     *      ─ J (initial J1) ─ J1 FINISH→JF, JF (final); J done→A;   (A FINISH→J)
+     * </pre>
+     */
+    static Chart<List<String>> chart() {
+        return Chart.<List<String>>builder("listened")
+                .initial("A")
+                .state("A", a -> {
+                    a.on(Ev.GO).action((m, log, e) -> log.add("go-action " + m.cause())).target("B");
+                    a.on(Ev.FINISH).target("J");
+                })
+                .state("B", b -> {
+                    b.on(Ev.PING).action((log, e) -> { });
+                    b.on(Ev.BAD).action((log, e) -> {
+                        throw new IllegalStateException("bad-action");
+                    }).target("C");
+                    b.on(Ev.RAISE).action((m, log, e) -> m.raise(Ev.PING));
+                    b.on(Ev.SKIP).target("C2");
+                    b.on(Ev.BACK).target("A");
+                })
+                .state("C")
+                .state("C2", c -> c.always().target("D"))
+                .state("D")
+                .state("J", j -> {
+                    j.initial("J1");
+                    j.state("J1", j1 -> j1.on(Ev.FINISH).target("JF"));
+                    j.finalState("JF");
+                    j.onDone().target("A");
+                })
+                .build();
+    }
+
+    static Machine<List<String>> started(List<String> log, MachineListener... listeners) {
+        Machine<List<String>> m = chart().newMachine(log);
+        for (MachineListener l : listeners) {
+            m.addListener(l);
+        }
+        m.start();
+        return m;
+    }
+
+    static List<String> take(List<String> log) {
+        List<String> out = List.copyOf(log);
+        log.clear();
+        return out;
+    }
+
+    @Test
+    void startReportsTheInitialEntries() {
+        List<String> log = new ArrayList<>();
+        started(log, new Recorder("", log));
+        assertThat(take(log)).containsExactly("entry root NORMAL", "entry A NORMAL");
+    }
+
+    @Test
+    void aTransitionReportsTheEventTheExitsTheTransitionThenTheEntries() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log, new Recorder("", log));
+        take(log);
+
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly(
+                "event GO NORMAL", "exit A NORMAL", "transition A->B on GO NORMAL", "go-action NORMAL", "entry B NORMAL");
+    }
+
+    @Test
+    void internalTransitionsUnhandledEventsAndErrorsAreReported() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log, new Recorder("", log));
+        m.fire(Ev.GO);
+        take(log);
+
+        m.fire(Ev.PING);
+        assertThat(take(log)).containsExactly("event PING NORMAL", "internal B on PING NORMAL");
+
+        m.fire(Ev.NOPE);
+        assertThat(take(log)).containsExactly("event NOPE NORMAL", "unhandled NOPE NORMAL");
+
+        assertThatThrownBy(() -> m.fire(Ev.BAD)).hasMessage("bad-action");
+        assertThat(take(log)).containsExactly(
+                "event BAD NORMAL", "exit B NORMAL", "transition B->C on BAD NORMAL",
+                "error B bad-action NORMAL", "entry C NORMAL");
+    }
+
+    @Test
+    void internalEventsAndDoneEventsAreReportedAsEventsToo() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log, new Recorder("", log));
+        m.fire(Ev.GO);
+        take(log);
+
+        m.fire(Ev.RAISE);
+        assertThat(take(log)).containsExactly(
+                "event RAISE NORMAL", "internal B on RAISE NORMAL", "event PING NORMAL", "internal B on PING NORMAL");
+
+        m.fire(Ev.BACK);
+        m.fire(Ev.FINISH);
+        take(log);
+        m.fire(Ev.FINISH);
+        assertThat(take(log)).containsExactly(
+                "event FINISH NORMAL", "exit J1 NORMAL", "transition J1->JF on FINISH NORMAL", "entry JF NORMAL",
+                "event done.state.J NORMAL", "exit JF NORMAL", "exit J NORMAL",
+                "transition J->A on done.state.J NORMAL", "entry A NORMAL");
+    }
+
+    @Test
+    void anEventlessTransitionIsReportedWithANullEvent() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log, new Recorder("", log));
+        m.fire(Ev.GO);
+        take(log);
+
+        m.fire(Ev.SKIP);
+        assertThat(take(log)).containsExactly(
+                "event SKIP NORMAL", "exit B NORMAL", "transition B->C2 on SKIP NORMAL", "entry C2 NORMAL",
+                "exit C2 NORMAL", "transition C2->D on null NORMAL", "entry D NORMAL");
+    }
+
+    @Test
+    void transitionsOfOneMicrostepAreEachReportedAfterAllExitsAndJustBeforeTheirOwnAction() {
+        List<String> log = new ArrayList<>();
+        Chart<List<String>> chart = Chart.<List<String>>builder("two-regions")
+                .initial("P")
+                .parallel("P", p -> {
+                    p.state("R1", r -> {
+                        r.initial("A1");
+                        r.state("A1", a -> a.on(Ev.GO).action((l, e) -> l.add("a1 action")).target("A2"));
+                        r.state("A2");
+                    });
+                    p.state("R2", r -> {
+                        r.initial("B1");
+                        r.state("B1", b -> b.on(Ev.GO).action((l, e) -> l.add("b1 action")).target("B2"));
+                        r.state("B2");
+                    });
+                })
+                .build();
+        Machine<List<String>> m = chart.newMachine(log);
+        m.addListener(new Recorder("", log));
+        m.start();
+        take(log);
+
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly(
+                "event GO NORMAL", "exit B1 NORMAL", "exit A1 NORMAL",
+                "transition A1->A2 on GO NORMAL", "a1 action",
+                "transition B1->B2 on GO NORMAL", "b1 action",
+                "entry A2 NORMAL", "entry B2 NORMAL");
+    }
+
+    @Test
+    void aReplayedEventCarriesTheReplayCauseThroughEveryCallbackAndAction() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log, new Recorder("", log));
+        take(log);
+
+        m.fire(Ev.GO, Cause.REPLAY);
+        assertThat(take(log)).containsExactly(
+                "event GO REPLAY", "exit A REPLAY", "transition A->B on GO REPLAY", "go-action REPLAY", "entry B REPLAY");
+        assertThat(m.cause()).as("outside a step").isEqualTo(Cause.NORMAL);
+
+        m.fire(Ev.RAISE, Cause.REPLAY); // the internal event raised by the replayed step is replayed too
+        assertThat(take(log)).containsExactly(
+                "event RAISE REPLAY", "internal B on RAISE REPLAY", "event PING REPLAY", "internal B on PING REPLAY");
+
+        m.fire(Ev.BACK);
+        assertThat(take(log)).containsExactly(
+                "event BACK NORMAL", "exit B NORMAL", "transition B->A on BACK NORMAL", "entry A NORMAL");
+    }
+
+    @Test
+    void startWithACauseReportsItOnTheInitialEntries() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = chart().newMachine(log);
+        m.addListener(new Recorder("", log));
+        m.start(Cause.RESTORE);
+        assertThat(take(log)).containsExactly("entry root RESTORE", "entry A RESTORE");
+        assertThat(m.cause()).isEqualTo(Cause.NORMAL);
+    }
+
+    @Test
+    void severalListenersAreCalledInTheOrderAdded() {
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = started(log,
+                new Recorder("1:", log), new Recorder("2:", log), new Recorder("3:", log));
+        assertThat(take(log)).containsExactly(
+                "1:entry root NORMAL", "2:entry root NORMAL", "3:entry root NORMAL",
+                "1:entry A NORMAL", "2:entry A NORMAL", "3:entry A NORMAL");
+
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly(
+                "1:event GO NORMAL", "2:event GO NORMAL", "3:event GO NORMAL",
+                "1:exit A NORMAL", "2:exit A NORMAL", "3:exit A NORMAL",
+                "1:transition A->B on GO NORMAL", "2:transition A->B on GO NORMAL", "3:transition A->B on GO NORMAL",
+                "go-action NORMAL",
+                "1:entry B NORMAL", "2:entry B NORMAL", "3:entry B NORMAL");
+
+        m.fire(Ev.NOPE);
+        assertThat(take(log)).containsExactly(
+                "1:event NOPE NORMAL", "2:event NOPE NORMAL", "3:event NOPE NORMAL",
+                "1:unhandled NOPE NORMAL", "2:unhandled NOPE NORMAL", "3:unhandled NOPE NORMAL");
+
+        m.fire(Ev.PING);
+        assertThat(take(log)).containsExactly(
+                "1:event PING NORMAL", "2:event PING NORMAL", "3:event PING NORMAL",
+                "1:internal B on PING NORMAL", "2:internal B on PING NORMAL", "3:internal B on PING NORMAL");
+
+        assertThatThrownBy(() -> m.fire(Ev.BAD)).hasMessage("bad-action");
+        assertThat(take(log)).contains(
+                "1:error B bad-action NORMAL", "2:error B bad-action NORMAL", "3:error B bad-action NORMAL");
+    }
+
+    /**
+     * {@link MachineListener#onEntry}: "it has just become active, and its entry action is about to
+     * run"; {@link MachineListener#onExit}: "its exit action is about to run, after which it is no
+     * longer active".
+     */
+    @Test
+    void entryAndExitAreReportedJustBeforeTheStatesOwnActionsRunWhileTheStateIsActive() {
+        List<String> log = new ArrayList<>();
+        Chart<List<String>> chart = Chart.<List<String>>builder("action-order")
+                .initial("A")
+                .state("A", a -> {
+                    a.onExit(l -> l.add("A exit action"));
+                    a.on(Ev.GO).action((l, e) -> l.add("go action")).target("B");
+                })
+                .state("B", b -> b.onEntry(l -> l.add("B entry action")))
+                .build();
+        Machine<List<String>> m = chart.newMachine(log);
+        m.addListener(new Recorder("", log));
+        m.addListener(new MachineListener() {
+            @Override
+            public void onEntry(Machine<?> machine, int state, Cause cause) {
+                log.add("  active: " + machine.isIn(state));
+            }
+
+            @Override
+            public void onExit(Machine<?> machine, int state, Cause cause) {
+                log.add("  active: " + machine.isIn(state));
+            }
+        });
+        m.start();
+        take(log);
+
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly(
+                "event GO NORMAL",
+                "exit A NORMAL", "  active: true", "A exit action",
+                "transition A->B on GO NORMAL", "go action",
+                "entry B NORMAL", "  active: true", "B entry action");
+        assertThat(m.isIn("A")).isFalse();
+    }
+
+    /**
+     * {@link MachineListener#onEvent}: "An event (external, or from the internal queue) is about to
+     * be processed. Ticks are reported by onUpdate"; {@link MachineListener#onUpdate}: "A state's
+     * update action is about to run".
+     */
+    @Test
+    void aTickReportsItsPolledTransitionAndEachUpdateActionButNoEvent() {
+        List<String> log = new ArrayList<>();
+        ChartBuilder<List<String>> b = Chart.<List<String>>builder("tick-listened").initial("A");
+        b.onUpdate(l -> l.add("root update action"));
+        Chart<List<String>> chart = b
+                .state("A", a -> a.when(l -> true).target("B"))
+                .state("B", s -> {
+                    s.onUpdate(l -> l.add("B update action"));
+                    s.state("B1"); // no update action: not reported
+                })
+                .build();
+        Machine<List<String>> m = chart.newMachine(log);
+        m.addListener(new Recorder("", log) {
+            @Override
+            public void onUpdate(Machine<?> machine, int state, Cause cause) {
+                log.add("update " + machine.chart().stateName(state) + " " + cause);
+            }
+        });
+        m.start();
+        take(log);
+
+        m.update();
+        assertThat(take(log)).containsExactly(
+                "exit A NORMAL", "transition A->B on null NORMAL", "entry B NORMAL", "entry B1 NORMAL",
+                "update root NORMAL", "root update action",
+                "update B NORMAL", "B update action");
+    }
+}
