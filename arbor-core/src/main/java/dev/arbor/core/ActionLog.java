@@ -28,6 +28,9 @@ public final class ActionLog implements MachineListener {
     private int[] ids = new int[16];
     private int size;
 
+    /** An empty log, to attach with {@link Machine#addListener}. */
+    public ActionLog() {}
+
     /** Forgets what was recorded, keeping the arrays. */
     public void clear() {
         size = 0;

@@ -9,13 +9,13 @@ final class Acts {
     private Acts() {}
 
     @SuppressWarnings("unchecked")
-    static <C> Act of(StateAction<C> a) {
+    static <C> Act ofState(StateAction<C> a) {
         Objects.requireNonNull(a, "action");
         return (m, o, e) -> a.run((C) o);
     }
 
     @SuppressWarnings("unchecked")
-    static <C> Act of(MachineStateAction<C> a) {
+    static <C> Act ofState(MachineStateAction<C> a) {
         Objects.requireNonNull(a, "action");
         return (m, o, e) -> a.run((Machine<C>) m, (C) o);
     }
@@ -33,13 +33,13 @@ final class Acts {
     }
 
     @SuppressWarnings("unchecked")
-    static <C, E> Check of(Guard<C, E> g) {
+    static <C, E> Check ofGuard(Guard<C, E> g) {
         Objects.requireNonNull(g, "guard");
         return (m, o, e) -> g.test((C) o, (E) e);
     }
 
     @SuppressWarnings("unchecked")
-    static <C> Check of(Condition<C> g) {
+    static <C> Check ofCondition(Condition<C> g) {
         Objects.requireNonNull(g, "condition");
         return (m, o, e) -> g.test((C) o);
     }

@@ -86,7 +86,7 @@ public final class HandlerChartBuilder<C> {
 
     /** The action of the top-level initial transition (seed 003's {@code Init} event). */
     public HandlerChartBuilder<C> initialAction(StateAction<C> action) {
-        root.initialActions.add(Acts.of(action));
+        root.initialActions.add(Acts.ofState(action));
         return this;
     }
 

@@ -99,38 +99,38 @@ public class StateBuilder<C> {
 
     /** An action of the initial transition: runs after this state's entry, before the initial child is entered. */
     public StateBuilder<C> initialAction(StateAction<C> action) {
-        def.initialActions.add(Acts.of(action));
+        def.initialActions.add(Acts.ofState(action));
         return this;
     }
 
     public StateBuilder<C> onEntry(StateAction<C> action) {
-        def.entry.add(Acts.of(action));
+        def.entry.add(Acts.ofState(action));
         return this;
     }
 
     public StateBuilder<C> onEntry(MachineStateAction<C> action) {
-        def.entry.add(Acts.of(action));
+        def.entry.add(Acts.ofState(action));
         return this;
     }
 
     public StateBuilder<C> onExit(StateAction<C> action) {
-        def.exit.add(Acts.of(action));
+        def.exit.add(Acts.ofState(action));
         return this;
     }
 
     public StateBuilder<C> onExit(MachineStateAction<C> action) {
-        def.exit.add(Acts.of(action));
+        def.exit.add(Acts.ofState(action));
         return this;
     }
 
     /** Runs on every {@link Machine#update()} while this state is active, root to leaf. */
     public StateBuilder<C> onUpdate(StateAction<C> action) {
-        def.update.add(Acts.of(action));
+        def.update.add(Acts.ofState(action));
         return this;
     }
 
     public StateBuilder<C> onUpdate(MachineStateAction<C> action) {
-        def.update.add(Acts.of(action));
+        def.update.add(Acts.ofState(action));
         return this;
     }
 
@@ -199,7 +199,9 @@ public class StateBuilder<C> {
         Object received = null;
         java.util.List<Condition<C>> all = new java.util.ArrayList<>();
         all.add(Objects.requireNonNull(first, "condition"));
-        all.addAll(java.util.List.of(more));
+        for (Condition<C> c : more) {
+            all.add(Objects.requireNonNull(c, "condition"));
+        }
         for (Condition<C> c : all) {
             if (c instanceof Conditions.Received<C> r) {
                 if (received != null) {
@@ -216,9 +218,7 @@ public class StateBuilder<C> {
             t.triggers.add(Trigger.of(received));
         }
         if (!tests.isEmpty()) {
-            @SuppressWarnings("unchecked")
-            Condition<C>[] array = tests.toArray(new Condition[0]);
-            t.guard = Acts.of(tests.size() == 1 ? tests.get(0) : Conditions.allOf(array));
+            t.guard = Acts.ofCondition(tests.size() == 1 ? tests.get(0) : Conditions.all(tests));
         }
         def.transitions.add(t);
         return new TransitionBuilder<>(t);

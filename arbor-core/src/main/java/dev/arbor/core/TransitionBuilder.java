@@ -19,13 +19,13 @@ public final class TransitionBuilder<C, E> {
 
     /** The transition is enabled only when the guard holds. A second guard replaces the first. */
     public TransitionBuilder<C, E> guard(Guard<C, E> guard) {
-        def.guard = Acts.of(guard);
+        def.guard = Acts.ofGuard(guard);
         return this;
     }
 
     /** A guard on the owner alone. */
     public TransitionBuilder<C, E> guard(Condition<C> condition) {
-        def.guard = Acts.of(condition);
+        def.guard = Acts.ofCondition(condition);
         return this;
     }
 

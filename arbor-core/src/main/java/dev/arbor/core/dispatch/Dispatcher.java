@@ -38,6 +38,9 @@ public final class Dispatcher {
     private final ConcurrentLinkedQueue<Posted> posted = new ConcurrentLinkedQueue<>();
     private int maxDeliveriesPerCall = 1_000_000;
 
+    /** A dispatcher with no agents and nothing pending. */
+    public Dispatcher() {}
+
     // ---------------------------------------------------------------- agents
 
     /** Registers the receiver of an agent id, replacing any earlier one. */
