@@ -14,7 +14,11 @@ public final class Conditions {
     /** Holds when every condition holds (and when there are none). */
     @SafeVarargs
     public static <C> Condition<C> allOf(Condition<C>... conditions) {
-        return all(copy(conditions));
+        List<Condition<C>> list = new java.util.ArrayList<>(conditions.length);
+        for (Condition<C> c : conditions) {
+            list.add(Objects.requireNonNull(c, "condition"));
+        }
+        return all(list);
     }
 
     static <C> Condition<C> all(List<Condition<C>> conditions) {
@@ -32,7 +36,11 @@ public final class Conditions {
     /** Holds when at least one condition holds. */
     @SafeVarargs
     public static <C> Condition<C> anyOf(Condition<C>... conditions) {
-        List<Condition<C>> any = copy(conditions);
+        List<Condition<C>> list = new java.util.ArrayList<>(conditions.length);
+        for (Condition<C> c : conditions) {
+            list.add(Objects.requireNonNull(c, "condition"));
+        }
+        List<Condition<C>> any = List.copyOf(list);
         return owner -> {
             for (Condition<C> c : any) {
                 if (c.test(owner)) {
@@ -41,14 +49,6 @@ public final class Conditions {
             }
             return false;
         };
-    }
-
-    private static <C> List<Condition<C>> copy(Condition<C>[] conditions) {
-        List<Condition<C>> out = new java.util.ArrayList<>(conditions.length);
-        for (Condition<C> c : conditions) {
-            out.add(Objects.requireNonNull(c, "condition"));
-        }
-        return List.copyOf(out);
     }
 
     public static <C> Condition<C> not(Condition<C> condition) {
