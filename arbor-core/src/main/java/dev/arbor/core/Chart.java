@@ -27,6 +27,8 @@ public final class Chart<C> {
 
     final CompiledChart compiled;
     final Done[] doneEvents;
+    /** Scratch for steps, per thread: machines are confined to one thread, charts are shared. */
+    final ThreadLocal<Scratch.Pool> scratch = ThreadLocal.withInitial(() -> new Scratch.Pool(this));
 
     Chart(CompiledChart compiled) {
         this.compiled = compiled;

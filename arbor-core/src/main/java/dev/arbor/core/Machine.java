@@ -19,6 +19,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * processed before {@code fire} returns. {@link #update} runs one game tick: polled transitions,
  * then every active state's update action.
  *
+ * <p>Charts without parallel states or handler states take a flat path that gives the same
+ * results: the active leaf is found from the configuration bits, exits walk up the parent array,
+ * and entries follow a path the compiler precomputed. It allocates nothing and borrows no scratch.
+ *
  * <p>A user action that throws never leaves a half-made configuration: the step finishes, then the
  * error is reported as the chart's {@link ErrorPolicy} says.
  *
@@ -26,40 +30,65 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class Machine<C> {
 
-    private static final byte NEW = 0;
-    private static final byte RUNNING = 1;
-    private static final byte HALTED = 2;
-    private static final byte STOPPED = 3;
+    private static final int NEW = 0;
+    private static final int RUNNING = 1;
+    private static final int HALTED = 2;
+    private static final int STOPPED = 3;
+    private static final int STATUS = 0b11;
+    private static final int BUSY = 0b100;
+    private static final int CAUSE_SHIFT = 3;
+    private static final Cause[] CAUSES = Cause.values();
 
     private static final int MOVE_GOTO = 0;
     private static final int MOVE_REVERT = 1;
     private static final int MOVE_PUSH = 2;
     private static final int MOVE_POP = 3;
-    /** A selected transition's targets are in {@code Step.dynTargets}. */
+    /** A selected transition's targets are in {@code Scratch.dynTargets}. */
     private static final int MULTI_TARGET = -3;
 
+    private static final java.lang.invoke.VarHandle EXTRAS;
+
+    static {
+        try {
+            EXTRAS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, "extras", Machine.Extras.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
     private final Chart<C> chart;
-    private final CompiledChart c;
     private final C owner;
-    /** The active configuration: bit s is set when state s is active. */
-    private final long[] active;
-    /** History slots, made on first record: per history state, a count and the recorded ids. */
-    private int[] history;
-    private MachineListener listener;
-    /** Working memory of a step, made on first use so idle machines stay small. */
-    private Step step;
-    private volatile ConcurrentLinkedQueue<Object> posted;
-    /** Behaviour clocks and plan stacks (seed 004), made only for charts that use them. */
-    private Tasks tasks;
-    private byte status;
-    private boolean busy;
-    private Cause cause = Cause.NORMAL;
+    /** The active configuration, states 0 to 63: bit s is set when state s is active. */
+    private long active0;
+    /** The configuration before the last change (for {@link #revert}), states 0 to 63; 0 when none. */
+    private long previous0;
+    /** States 64 and up, for charts that large; null otherwise. */
+    private long[] activeMore;
+    /**
+     * Everything an idle machine does not need, made on first use. Read plainly on the owner's
+     * thread; published with a compare-and-set because {@link #post} may make it from another.
+     */
+    private Extras extras;
+    /** Status, busy and cause, packed so that an idle machine stays small. */
+    private byte flags;
 
     Machine(Chart<C> chart, C owner) {
         this.chart = chart;
-        this.c = chart.compiled;
         this.owner = owner;
-        this.active = new long[c.words];
+        int words = chart.compiled.words;
+        this.activeMore = words > 1 ? new long[words - 1] : null;
+    }
+
+    /** Listener, history, saved configurations, behaviour clocks, posted events and the step's scratch. */
+    private final class Extras {
+        MachineListener listener;
+        long[] previousMore;
+        int[] history;
+        long[][] stack; // no field is set at construction: a racing plain read sees a whole object
+        int stackDepth;
+        Tasks tasks;
+        volatile ConcurrentLinkedQueue<Object> posted;
+        Scratch step;
     }
 
     // ================================================================ public API
@@ -74,17 +103,17 @@ public final class Machine<C> {
 
     /** Why the current step runs; {@link Cause#NORMAL} outside steps. */
     public Cause cause() {
-        return cause;
+        return CAUSES[(flags >>> CAUSE_SHIFT) & 0b11];
     }
 
     /** Whether {@link #start} (or a first {@code fire}/{@code update}) has run. */
     public boolean isStarted() {
-        return status != NEW;
+        return status() != NEW;
     }
 
     /** Whether a top-level final state was entered; a halted machine ignores events. */
     public boolean isHalted() {
-        return status == HALTED;
+        return status() == HALTED;
     }
 
     /**
@@ -93,7 +122,8 @@ public final class Machine<C> {
      */
     public Machine<C> addListener(MachineListener l) {
         Objects.requireNonNull(l, "listener");
-        listener = listener == null ? l : Listeners.both(listener, l);
+        Extras x = extras();
+        x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
         return this;
     }
 
@@ -104,30 +134,34 @@ public final class Machine<C> {
 
     /** Enters the initial configuration with a given cause and runs to completion. */
     public void start(Cause startCause) {
-        if (busy) {
-            throw new IllegalStateException("start() called from inside a step of machine '" + c.name + "'");
+        if (isBusy()) {
+            throw new IllegalStateException("start() called from inside a step of machine '" + chart.name() + "'");
         }
-        if (status != NEW) {
-            throw new IllegalStateException("machine '" + c.name + "' is already started");
+        if (status() != NEW) {
+            throw new IllegalStateException("machine '" + chart.name() + "' is already started");
         }
-        busy = true;
-        cause = startCause;
+        beginStep(startCause);
+        boolean completed = false;
         try {
-            status = RUNNING;
-            Step s = step();
-            clear(s.enterSet);
-            clear(s.defaultEntry);
-            clear(s.historyDefault);
-            s.keptCount = 0;
-            addDescendants(s, 0);
-            enterStates(s);
-            runToCompletion(s);
-            drainExternal(s);
+            setStatus(RUNNING);
+            CompiledChart c = chart.compiled;
+            if (c.startPath != null) {
+                enterPath(c, c.startPath);
+            } else {
+                Scratch s = step();
+                clear(s.enterSet);
+                clear(s.defaultEntry);
+                clear(s.historyDefault);
+                s.keptCount = 0;
+                addDescendants(s, 0);
+                enterStates(s);
+            }
+            runToCompletion();
+            drainExternal();
+            completed = true;
         } finally {
-            busy = false;
-            cause = Cause.NORMAL;
+            endStep(completed);
         }
-        rethrowPending();
     }
 
     /** Processes one event to completion, as an ordinary input. */
@@ -142,27 +176,25 @@ public final class Machine<C> {
      */
     public void fire(Object event, Cause eventCause) {
         Objects.requireNonNull(event, "event");
-        Step s = step();
-        if (busy) {
-            s.external.add(event);
+        if (isBusy()) {
+            step().external.add(event);
             return;
         }
-        if (status == NEW) {
+        if (status() == NEW) {
             start(eventCause);
         }
-        if (status != RUNNING) {
+        if (status() != RUNNING) {
             return;
         }
-        busy = true;
-        cause = eventCause;
+        beginStep(eventCause);
+        boolean completed = false;
         try {
-            macrostep(s, event);
-            drainExternal(s);
+            macrostep(event);
+            drainExternal();
+            completed = true;
         } finally {
-            busy = false;
-            cause = Cause.NORMAL;
+            endStep(completed);
         }
-        rethrowPending();
     }
 
     /**
@@ -171,7 +203,7 @@ public final class Machine<C> {
      */
     public void raise(Object event) {
         Objects.requireNonNull(event, "event");
-        if (!busy) {
+        if (!isBusy()) {
             fire(event);
             return;
         }
@@ -181,12 +213,13 @@ public final class Machine<C> {
     /** Hands an event to the machine from any thread; it is fired by the owning thread's next {@link #update} or {@link #drainPosted}. */
     public void post(Object event) {
         Objects.requireNonNull(event, "event");
-        ConcurrentLinkedQueue<Object> q = posted;
+        Extras x = extras();
+        ConcurrentLinkedQueue<Object> q = x.posted;
         if (q == null) {
-            synchronized (this) {
-                q = posted;
+            synchronized (x) {
+                q = x.posted;
                 if (q == null) {
-                    posted = q = new ConcurrentLinkedQueue<>();
+                    x.posted = q = new ConcurrentLinkedQueue<>();
                 }
             }
         }
@@ -195,7 +228,8 @@ public final class Machine<C> {
 
     /** Fires, in order, every event posted from other threads. Call on the owning thread. */
     public void drainPosted() {
-        ConcurrentLinkedQueue<Object> q = posted;
+        Extras x = (Extras) EXTRAS.getAcquire(this); // posted may have made it on another thread
+        ConcurrentLinkedQueue<Object> q = x == null ? null : x.posted;
         if (q == null) {
             return;
         }
@@ -210,56 +244,61 @@ public final class Machine<C> {
      * runs every active state's update action, root to leaf.
      */
     public void update() {
-        if (busy) {
-            throw new IllegalStateException("update() called from inside a step of machine '" + c.name + "'");
+        if (isBusy()) {
+            throw new IllegalStateException("update() called from inside a step of machine '" + chart.name() + "'");
         }
         drainPosted();
-        if (status == NEW) {
+        if (status() == NEW) {
             start();
         }
-        if (status != RUNNING) {
+        if (status() != RUNNING) {
             return;
         }
-        Step s = step();
-        busy = true;
-        if (tasks != null) {
-            tasks.ticks++;
-        }
+        CompiledChart c = chart.compiled;
+        beginStep(Cause.NORMAL);
+        boolean completed = false;
         try {
-            if (c.updateOrder == UpdateOrder.OUTER_FIRST) {
-                pollOuterFirst(s);
-            } else {
-                pollInnerFirst(s);
+            Extras x = extras;
+            if (x != null && x.tasks != null) {
+                x.tasks.ticks++;
             }
-            runToCompletion(s);
-            runUpdateActions(s);
-            runToCompletion(s);
-            drainExternal(s);
+            if (c.updateOrder == UpdateOrder.OUTER_FIRST) {
+                pollOuterFirst(c);
+            } else {
+                pollInnerFirst(c);
+            }
+            runToCompletion();
+            runUpdateActions(c);
+            runToCompletion();
+            drainExternal();
+            completed = true;
         } finally {
-            busy = false;
+            endStep(completed);
         }
-        rethrowPending();
     }
 
     /** Exits every active state, innermost first, and stops the machine; later events are ignored. */
     public void stop() {
-        if (busy) {
-            throw new IllegalStateException("stop() called from inside a step of machine '" + c.name + "'");
+        if (isBusy()) {
+            throw new IllegalStateException("stop() called from inside a step of machine '" + chart.name() + "'");
         }
-        if (status == NEW || status == STOPPED) {
-            status = STOPPED;
+        if (status() == NEW || status() == STOPPED) {
+            setStatus(STOPPED);
             return;
         }
-        Step s = step();
-        busy = true;
+        beginStep(Cause.NORMAL);
+        boolean completed = false;
         try {
-            System.arraycopy(active, 0, s.exitSet, 0, active.length);
+            Scratch s = step();
+            for (int w = 0; w < s.exitSet.length; w++) {
+                s.exitSet[w] = word(w);
+            }
             exitStates(s);
-            status = STOPPED;
+            setStatus(STOPPED);
+            completed = true;
         } finally {
-            busy = false;
+            endStep(completed);
         }
-        rethrowPending();
     }
 
     // ---------------------------------------------------------------- programmatic moves
@@ -295,97 +334,111 @@ public final class Machine<C> {
 
     /** How many configurations {@link #push} has saved that {@link #pop} has not restored. */
     public int pushedDepth() {
-        return step == null ? 0 : step.stackDepth;
+        Extras x = extras;
+        return x == null ? 0 : x.stackDepth;
     }
 
     private void requestMove(int kind, int target) {
-        Step s = step();
-        if (busy) {
-            s.moves.add(kind, target);
+        if (isBusy()) {
+            step().moves.add(kind, target);
             return;
         }
-        if (status == NEW) {
+        if (status() == NEW) {
             start();
         }
-        if (status != RUNNING) {
+        if (status() != RUNNING) {
             return;
         }
-        busy = true;
+        beginStep(Cause.NORMAL);
+        boolean completed = false;
         try {
-            applyMove(s, kind, target);
-            runToCompletion(s);
-            drainExternal(s);
+            applyMove(step(), kind, target);
+            runToCompletion();
+            drainExternal();
+            completed = true;
         } finally {
-            busy = false;
+            endStep(completed);
         }
-        rethrowPending();
     }
 
     /** Applies one programmatic move as a microstep, with paths computed by the same code as declared transitions. */
-    private void applyMove(Step s, int kind, int target) {
-        int domain;
+    private void applyMove(Scratch s, int kind, int target) {
+        CompiledChart c = chart.compiled;
         s.selCount = 0;
         if (kind == MOVE_GOTO || kind == MOVE_PUSH) {
             if (kind == MOVE_PUSH) {
-                s.pushConfiguration(active);
+                pushConfiguration();
             }
             s.oneTarget[0] = target;
-            domain = c.domainOf(nearestActiveLeaf(target), s.oneTarget, 1, false);
+            int domain = c.domainOf(nearestActiveLeaf(c, target), s.oneTarget, 1, false);
             select(s, c.moveTransition, domain, target);
+            microstep(s, null);
         } else if (kind == MOVE_REVERT) {
-            if (!s.hasPrevious) {
+            if (previous0 == 0) {
                 reportError(0, new IllegalStateException("revert(): machine '" + c.name
                         + "' has no previous configuration"));
                 return;
             }
-            moveToConfiguration(s, s.previous);
-            return;
+            s.goal[0] = previous0;
+            for (int w = 1; w < s.goal.length; w++) {
+                s.goal[w] = extras.previousMore[w - 1];
+            }
+            moveToConfiguration(s, s.goal);
         } else {
-            if (s.stackDepth == 0) {
+            Extras x = extras;
+            if (x == null || x.stackDepth == 0) {
                 reportError(0, new IllegalStateException("pop(): machine '" + c.name + "' has nothing pushed"));
                 return;
             }
-            moveToConfiguration(s, s.stack[--s.stackDepth]);
-            return;
+            moveToConfiguration(s, x.stack[--x.stackDepth]);
         }
-        microstep(s, null);
+    }
+
+    private void pushConfiguration() {
+        Extras x = extras();
+        if (x.stack == null) {
+            x.stack = new long[4][];
+        } else if (x.stackDepth == x.stack.length) {
+            x.stack = java.util.Arrays.copyOf(x.stack, x.stack.length * 2);
+        }
+        if (x.stack[x.stackDepth] == null) {
+            x.stack[x.stackDepth] = new long[chart.compiled.words];
+        }
+        copyActive(x.stack[x.stackDepth++]);
     }
 
     /** Moves to a saved configuration: only what differs moves; the domain is the LCCA of the leaves that change. */
-    private void moveToConfiguration(Step s, long[] goal) {
+    private void moveToConfiguration(Scratch s, long[] goal) {
+        CompiledChart c = chart.compiled;
         s.selCount = 0;
-        int domain;
-        {
-            int changed = 0;
-            for (int st = 0; st < c.stateCount; st++) {
-                if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL)
-                        && isActive(st) != isSet(goal, st)) {
-                    s.dynTargets[changed++] = st;
-                }
+        int changed = 0;
+        for (int st = 0; st < c.stateCount; st++) {
+            if (isLeaf(c, st) && isActive(st) != isSet(goal, st)) {
+                s.dynTargets[changed++] = st;
             }
-            if (changed == 0) {
-                return;
-            }
-            int anc = c.lcca(s.dynTargets[0], s.dynTargets, changed);
-            domain = anc < 0 ? CompiledChart.KEEP : anc;
-            int base = domain & ~CompiledChart.KEEP;
-            s.dynCount = 0;
-            for (int st = base + 1; st < c.end[base]; st++) {
-                if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL) && isSet(goal, st)) {
-                    s.dynTargets[s.dynCount++] = st;
-                }
-            }
-            select(s, c.moveTransition, domain, MULTI_TARGET);
         }
+        if (changed == 0) {
+            return;
+        }
+        int anc = c.lcca(s.dynTargets[0], s.dynTargets, changed);
+        int domain = anc < 0 ? CompiledChart.KEEP : anc;
+        int base = domain & ~CompiledChart.KEEP;
+        s.dynCount = 0;
+        for (int st = base + 1; st < c.end[base]; st++) {
+            if (isLeaf(c, st) && isSet(goal, st)) {
+                s.dynTargets[s.dynCount++] = st;
+            }
+        }
+        select(s, c.moveTransition, domain, MULTI_TARGET);
         microstep(s, null);
     }
 
     /** The active leaf whose common ancestor with {@code target} is deepest (document order breaks ties). */
-    private int nearestActiveLeaf(int target) {
+    private int nearestActiveLeaf(CompiledChart c, int target) {
         int best = 0;
         int bestDepth = -1;
         for (int st = 0; st < c.stateCount; st++) {
-            if ((c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL) && isActive(st)) {
+            if (isLeaf(c, st) && isActive(st)) {
                 int anc = st;
                 while (anc != target && !c.isDescendant(target, anc)) {
                     anc = c.parent[anc];
@@ -398,6 +451,8 @@ public final class Machine<C> {
         }
         return best;
     }
+
+    // ---------------------------------------------------------------- queries
 
     /** Whether the state with this key (or name) is active. */
     public boolean isIn(Object stateKey) {
@@ -414,6 +469,7 @@ public final class Machine<C> {
      * chart without parallel states, the path from the top down to the current leaf.
      */
     public List<Object> activeStates() {
+        CompiledChart c = chart.compiled;
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {
@@ -425,9 +481,10 @@ public final class Machine<C> {
 
     /** The active atomic and final states, in document order. */
     public List<Object> activeLeaves() {
+        CompiledChart c = chart.compiled;
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
-            if (isActive(s) && (c.kind[s] == CompiledChart.ATOMIC || c.kind[s] == CompiledChart.FINAL)) {
+            if (isActive(s) && isLeaf(c, s)) {
                 out.add(c.key[s]);
             }
         }
@@ -436,49 +493,133 @@ public final class Machine<C> {
 
     @Override
     public String toString() {
+        CompiledChart c = chart.compiled;
         List<String> names = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {
                 names.add(c.stateName[s]);
             }
         }
-        return "Machine[" + c.name + " " + names + (status == HALTED ? " halted" : "") + "]";
+        return "Machine[" + c.name + " " + names + (status() == HALTED ? " halted" : "") + "]";
     }
 
     // ================================================================ steps
 
-    private Step step() {
-        Step s = step;
+    private void beginStep(Cause stepCause) {
+        flags = (byte) ((flags & STATUS) | BUSY | (stepCause.ordinal() << CAUSE_SHIFT));
+    }
+
+    /** Ends a step: gives back the scratch, and reports the first error once the step is whole. */
+    private void endStep(boolean completed) {
+        flags = (byte) (flags & STATUS);
+        Extras x = extras;
+        Scratch s = x == null ? null : x.step;
         if (s == null) {
-            step = s = new Step(c);
+            return;
+        }
+        Throwable error = s.firstError;
+        x.step = null;
+        chart.scratch.get().release(s);
+        if (completed && error != null) {
+            if (error instanceof RuntimeException re) {
+                throw re;
+            }
+            if (error instanceof Error err) {
+                throw err;
+            }
+            throw new ActionFailedException("an action of machine '" + chart.name() + "' threw", error);
+        }
+    }
+
+    private Extras extras() {
+        Extras x = extras;
+        if (x == null) {
+            x = new Extras();
+            if (!EXTRAS.compareAndSet(this, null, x)) {
+                x = (Extras) EXTRAS.getAcquire(this);
+            }
+        }
+        return x;
+    }
+
+    /** The step's scratch, borrowed from the chart's pool on first need within the step. */
+    private Scratch step() {
+        Extras x = extras();
+        Scratch s = x.step;
+        if (s == null) {
+            x.step = s = chart.scratch.get().acquire();
         }
         return s;
     }
 
-    private void drainExternal(Step s) {
-        while (status == RUNNING && !s.external.isEmpty()) {
-            macrostep(s, s.external.poll());
+    private MachineListener listener() {
+        Extras x = extras;
+        return x == null ? null : x.listener;
+    }
+
+    private void drainExternal() {
+        Extras x = extras;
+        Scratch s = x == null ? null : x.step;
+        if (s == null) {
+            return;
+        }
+        while (status() == RUNNING && !s.external.isEmpty()) {
+            macrostep(s.external.poll());
         }
         s.external.clear();
     }
 
     /** One external event: select, execute, then run eventless transitions and the internal queue. */
-    private void macrostep(Step s, Object event) {
-        MachineListener l = listener;
+    private void macrostep(Object event) {
+        MachineListener l = listener();
         if (l != null) {
-            l.onEvent(this, event, cause);
+            l.onEvent(this, event, cause());
         }
-        if (selectTransitions(s, event) > 0) {
-            microstep(s, event);
-        } else {
-            unhandled(event);
-        }
-        runToCompletion(s);
+        dispatch(event);
+        runToCompletion();
     }
 
-    private void runToCompletion(Step s) {
+    /** Selects and executes the transitions one event enables, or reports it unhandled. */
+    private void dispatch(Object event) {
+        CompiledChart c = chart.compiled;
+        if (c.flat) {
+            int t = selectFlat(c, event);
+            if (t < 0) {
+                unhandled(event);
+            } else {
+                execute(c, t, event);
+            }
+        } else {
+            Scratch s = step();
+            if (selectTransitions(s, event) > 0) {
+                microstep(s, event);
+            } else {
+                unhandled(event);
+            }
+        }
+    }
+
+    /** Executes one selected transition: by its precomputed path when it has one, else in general. */
+    private void execute(CompiledChart c, int t, Object event) {
+        if ((c.tEntryPath[t] != null || c.tDomain[t] == CompiledChart.NO_DOMAIN) && !c.hasPlans) {
+            microstepFlat(c, t, event);
+        } else {
+            Scratch s = step();
+            s.selCount = 0;
+            select(s, t, c.tDomain[t], -1);
+            microstep(s, event);
+        }
+    }
+
+    private void runToCompletion() {
+        CompiledChart c = chart.compiled;
+        Extras x = extras;
+        if (!c.hasEventless && (x == null || x.step == null)) {
+            return; // nothing was raised, moved or completed, and nothing is eventless
+        }
+        Scratch s = step();
         int steps = 0;
-        while (status == RUNNING) {
+        while (status() == RUNNING) {
             if (++steps > c.maxMicrosteps) {
                 s.internal.clear();
                 s.moves.clear();
@@ -493,7 +634,7 @@ public final class Machine<C> {
                 applyMove(s, kind, target);
                 continue;
             }
-            if (selectEventless(s) > 0) {
+            if (c.hasEventless && selectEventless(s) > 0) {
                 microstep(s, null);
                 continue;
             }
@@ -501,39 +642,58 @@ public final class Machine<C> {
             if (e == null) {
                 break;
             }
-            if (tasks != null && tasks.planSize > 0 && e instanceof Done d && d.chartToken == chart
+            Extras now = extras;
+            Tasks tk = now == null ? null : now.tasks;
+            if (tk != null && tk.planSize > 0 && e instanceof Done d && d.chartToken == chart
                     && continuePlan(s, d.stateId)) {
                 continue; // a plan decided what follows the finished state
             }
-            MachineListener l = listener;
+            MachineListener l = listener();
             if (l != null) {
-                l.onEvent(this, e, cause);
+                l.onEvent(this, e, cause());
             }
-            if (selectTransitions(s, e) > 0) {
-                microstep(s, e);
-            } else {
-                unhandled(e);
-            }
+            dispatch(e);
         }
     }
 
     // ================================================================ selection
 
+    private int[] triggerSet(CompiledChart c, Object event) {
+        return event instanceof Done d && d.chartToken == chart ? c.doneSets[d.stateId] : c.triggerSet(event);
+    }
+
+    /** The flat path: the one active leaf, then its ancestors, innermost first. */
+    private int selectFlat(CompiledChart c, Object event) {
+        int[] set = triggerSet(c, event);
+        for (int st = highestActive(c); st >= 0; st = c.parent[st]) {
+            int t = findTransition(c, st, set, event);
+            if (t >= 0) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
     /** SCXML selectTransitions: from each active atomic state, innermost first, the first enabled transition. */
-    private int selectTransitions(Step s, Object event) {
-        int[] set = event instanceof Done d && d.chartToken == chart ? c.doneSets[d.stateId] : c.triggerSet(event);
+    private int selectTransitions(Scratch s, Object event) {
+        CompiledChart c = chart.compiled;
+        int[] set = triggerSet(c, event);
         s.selCount = 0;
         s.handlersAsked = 0;
-        final long[] act = active;
         final long[] leaves = c.leafMask;
         final int[] parent = c.parent;
-        for (int w = 0; w < act.length; w++) {
-            long bits = act[w] & leaves[w];
+        for (int w = 0; w < c.words; w++) {
+            long bits = word(w) & leaves[w];
             while (bits != 0) {
                 int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 for (int st = leaf; st >= 0; st = parent[st]) {
-                    if (selectIn(s, st, set, event)) {
+                    int t = findTransition(c, st, set, event);
+                    if (t >= 0) {
+                        select(s, t, c.tDomain[t], -1);
+                        break;
+                    }
+                    if (c.handler[st] != null && askHandler(s, st, event)) {
                         break;
                     }
                 }
@@ -545,30 +705,28 @@ public final class Machine<C> {
         return s.selCount;
     }
 
-    /** Whether state {@code st} has a transition for the event (or its handler took it). */
-    private boolean selectIn(Step s, int st, int[] set, Object event) {
+    /** The first transition of state {@code st} that the event triggers and whose guard holds, or -1. */
+    private int findTransition(CompiledChart c, int st, int[] set, Object event) {
         if (set.length == 1) {
             int base = st * c.triggerCount + set[0];
             int[] list = c.stList;
             for (int k = c.stOffset[base], e = c.stOffset[base + 1]; k < e; k++) {
                 int t = list[k];
-                if (guardHolds(t, event)) {
-                    select(s, t, c.tDomain[t], -1);
-                    return true;
+                if (guardHolds(c, t, event)) {
+                    return t;
                 }
             }
         } else {
             for (int t : c.eventTransitions[st]) {
-                if (matches(t, set) && guardHolds(t, event)) {
-                    select(s, t, c.tDomain[t], -1);
-                    return true;
+                if (matches(c, t, set) && guardHolds(c, t, event)) {
+                    return t;
                 }
             }
         }
-        return c.handler[st] != null && askHandler(s, st, event);
+        return -1;
     }
 
-    private boolean matches(int t, int[] set) {
+    private static boolean matches(CompiledChart c, int t, int[] set) {
         if (c.tAnyTrigger[t]) {
             return true;
         }
@@ -582,19 +740,19 @@ public final class Machine<C> {
         return false;
     }
 
-    private int selectEventless(Step s) {
+    private int selectEventless(Scratch s) {
+        CompiledChart c = chart.compiled;
         s.selCount = 0;
-        final long[] act = active;
         final long[] leaves = c.leafMask;
-        for (int w = 0; w < act.length; w++) {
-            long bits = act[w] & leaves[w];
+        for (int w = 0; w < c.words; w++) {
+            long bits = word(w) & leaves[w];
             while (bits != 0) {
                 int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 outer:
                 for (int st = leaf; st >= 0; st = c.parent[st]) {
                     for (int t : c.eventlessTransitions[st]) {
-                        if (guardHolds(t, null)) {
+                        if (guardHolds(c, t, null)) {
                             select(s, t, c.tDomain[t], -1);
                             break outer;
                         }
@@ -608,7 +766,7 @@ public final class Machine<C> {
         return s.selCount;
     }
 
-    private void select(Step s, int t, int domain, int dynamicTarget) {
+    private static void select(Scratch s, int t, int domain, int dynamicTarget) {
         if (dynamicTarget < 0) {
             for (int i = 0; i < s.selCount; i++) {
                 if (s.sel[i] == t) {
@@ -626,7 +784,8 @@ public final class Machine<C> {
      * Runs a handler state's own code. A handler shared by several active regions is asked once
      * per event: its code has effects, so its first reply is remembered.
      */
-    private boolean askHandler(Step s, int st, Object event) {
+    private boolean askHandler(Scratch s, int st, Object event) {
+        CompiledChart c = chart.compiled;
         for (int i = 0; i < s.handlersAsked; i++) {
             if (s.handlerState[i] == st) {
                 return s.handlerReply[i] != Reply.UNHANDLED;
@@ -671,7 +830,8 @@ public final class Machine<C> {
     }
 
     /** SCXML removeConflictingTransitions: keep the earlier of two with overlapping exit sets, unless the later's source is a descendant. */
-    private void removeConflicts(Step s) {
+    private void removeConflicts(Scratch s) {
+        CompiledChart c = chart.compiled;
         int kept = 0;
         for (int i = 0; i < s.selCount; i++) {
             int t1 = s.sel[i];
@@ -679,7 +839,7 @@ public final class Machine<C> {
             boolean preempted = false;
             int removed = 0;
             for (int j = 0; j < kept; j++) {
-                if (exitSetsOverlap(d1, s.keepDomain[j])) {
+                if (exitSetsOverlap(c, d1, s.keepDomain[j])) {
                     if (c.isDescendant(c.tSource[t1], c.tSource[s.keepSel[j]])) {
                         s.keepSel[j] = -1; // t1's source is deeper: it preempts t2
                         removed++;
@@ -714,7 +874,7 @@ public final class Machine<C> {
     }
 
     /** Exit sets are the active proper descendants of each domain: they meet iff one domain contains the other. */
-    private boolean exitSetsOverlap(int d1, int d2) {
+    private static boolean exitSetsOverlap(CompiledChart c, int d1, int d2) {
         if (d1 == CompiledChart.NO_DOMAIN || d2 == CompiledChart.NO_DOMAIN) {
             return false;
         }
@@ -723,52 +883,149 @@ public final class Machine<C> {
         return a == b || c.isDescendant(a, b) || c.isDescendant(b, a);
     }
 
-    // ================================================================ execution
+    // ================================================================ execution: the flat path
+
+    /**
+     * One transition of a flat chart, by its precomputed path: the exits are the active chain from
+     * the leaf up to the domain, the entries the compiler's list. Same order, callbacks and history
+     * as {@link #microstep}.
+     */
+    private void microstepFlat(CompiledChart c, int t, Object event) {
+        int d = c.tDomain[t];
+        MachineListener l = listener();
+        if (d == CompiledChart.NO_DOMAIN) {
+            if (l != null) {
+                l.onInternal(this, c.tSource[t], event, cause());
+            }
+            runAction(c.tAction[t], c.tSource[t], event);
+            return;
+        }
+        int base = d & ~CompiledChart.KEEP;
+        savePrevious();
+        int leaf = highestActive(c);
+        if (c.hasHistory) {
+            for (int st = leaf; st != base; st = c.parent[st]) {
+                if (c.historyChildren[st].length > 0) {
+                    recordHistoryOf(c, st);
+                }
+            }
+        }
+        for (int st = leaf; st != base; st = c.parent[st]) {
+            exitState(c, st, l);
+        }
+        if (l != null) {
+            l.onTransition(this, t, event, cause());
+        }
+        runAction(c.tAction[t], c.tSource[t], event);
+        if (c.tKeptInitial[t] >= 0) {
+            runInitialAction(c, c.tKeptInitial[t]);
+        }
+        enterPath(c, c.tEntryPath[t]);
+    }
+
+    /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */
+    private void enterPath(CompiledChart c, int[] path) {
+        MachineListener l = listener();
+        for (int e : path) {
+            int st = e < 0 ? ~e : e;
+            enterState(c, st, l);
+            if (e < 0) {
+                runInitialAction(c, st);
+            }
+            if (c.kind[st] == CompiledChart.FINAL) {
+                completed(c, st);
+            }
+        }
+    }
+
+    private void exitState(CompiledChart c, int st, MachineListener l) {
+        if (l != null) {
+            l.onExit(this, st, cause());
+        }
+        Extras x = extras;
+        if (x != null && x.tasks != null) {
+            x.tasks.exit(st);
+        }
+        Act a = c.exitAction[st];
+        if (a != null) {
+            try {
+                a.run(this, owner, null);
+            } catch (Throwable e) {
+                reportError(st, e);
+            }
+        }
+        clearActive(st);
+    }
+
+    private void enterState(CompiledChart c, int st, MachineListener l) {
+        setActive(st);
+        if (l != null) {
+            l.onEntry(this, st, cause());
+        }
+        Act a = c.entryAction[st];
+        if (a != null) {
+            try {
+                a.run(this, owner, null);
+            } catch (Throwable e) {
+                reportError(st, e);
+            }
+        }
+        if (c.behaviors[st].length > 0) {
+            tasks().enter(st);
+        }
+    }
+
+    private void runAction(Act a, int source, Object event) {
+        if (a != null) {
+            try {
+                a.run(this, owner, event);
+            } catch (Throwable e) {
+                reportError(source, e);
+            }
+        }
+    }
+
+    // ================================================================ execution: the general path
 
     /** SCXML microstep: exit, transition actions, enter. */
-    private void microstep(Step s, Object event) {
+    private void microstep(Scratch s, Object event) {
+        CompiledChart c = chart.compiled;
         clear(s.exitSet);
         boolean changes = false;
         for (int i = 0; i < s.selCount; i++) {
             int d = s.selDomain[i];
             if (d != CompiledChart.NO_DOMAIN) {
                 int base = d & ~CompiledChart.KEEP;
-                orRange(s.exitSet, active, base + 1, c.end[base]);
+                orActiveRange(s.exitSet, base + 1, c.end[base]);
                 changes = true;
             }
         }
         if (changes) {
-            System.arraycopy(active, 0, s.previous, 0, active.length); // for revert()
-            s.hasPrevious = true;
+            savePrevious();
             if (c.hasPlans) {
                 for (int i = 0; i < s.selCount; i++) {
                     int t = s.sel[i];
                     if (c.tPlan[t].length > 0 || c.tResume[t]) {
-                        tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.KEEP, active);
+                        long[] configuration = new long[c.words];
+                        copyActive(configuration);
+                        tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.KEEP, configuration);
                     }
                 }
             }
         }
         exitStates(s);
 
-        MachineListener l = listener;
+        MachineListener l = listener();
         for (int i = 0; i < s.selCount; i++) {
             int t = s.sel[i];
             if (l != null) {
                 if (s.selDomain[i] == CompiledChart.NO_DOMAIN) {
-                    l.onInternal(this, c.tSource[t], event, cause);
+                    l.onInternal(this, c.tSource[t], event, cause());
                 } else {
-                    l.onTransition(this, t, event, cause);
+                    l.onTransition(this, t, event, cause());
                 }
             }
-            Act a = c.tAction[t];
-            if (a != null) {
-                try {
-                    a.run(this, owner, event);
-                } catch (Throwable e) {
-                    reportError(c.tSource[t], e);
-                }
-            }
+            runAction(c.tAction[t], c.tSource[t], event);
         }
 
         clear(s.enterSet);
@@ -783,71 +1040,71 @@ public final class Machine<C> {
         enterStates(s);
     }
 
-    private void exitStates(Step s) {
+    private void exitStates(Scratch s) {
+        CompiledChart c = chart.compiled;
         long[] exit = s.exitSet;
-        if (c.historySlotsSize > 0) {
-            recordHistory(exit);
+        if (c.hasHistory) {
+            for (int w = 0; w < exit.length; w++) {
+                long bits = exit[w];
+                while (bits != 0) {
+                    int st = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    bits &= bits - 1;
+                    if (c.historyChildren[st].length > 0) {
+                        recordHistoryOf(c, st);
+                    }
+                }
+            }
         }
-        MachineListener l = listener;
+        MachineListener l = listener();
         for (int w = exit.length - 1; w >= 0; w--) {
             long bits = exit[w];
             while (bits != 0) {
                 int b = 63 - Long.numberOfLeadingZeros(bits);
                 bits &= ~(1L << b);
-                int st = (w << 6) + b;
-                if (l != null) {
-                    l.onExit(this, st, cause);
-                }
-                if (tasks != null) {
-                    tasks.exit(st);
-                }
-                Act a = c.exitAction[st];
-                if (a != null) {
-                    try {
-                        a.run(this, owner, null);
-                    } catch (Throwable e) {
-                        reportError(st, e);
-                    }
-                }
-                active[w] &= ~(1L << b);
+                exitState(c, (w << 6) + b, l);
             }
         }
     }
 
-    /** Before anything is exited, every exiting state with history children records its configuration. */
-    private void recordHistory(long[] exit) {
-        for (int w = 0; w < exit.length; w++) {
-            long bits = exit[w];
-            while (bits != 0) {
-                int st = (w << 6) + Long.numberOfTrailingZeros(bits);
-                bits &= bits - 1;
-                for (int h : c.historyChildren[st]) {
-                    if (history == null) {
-                        history = new int[c.historySlotsSize];
+    /** Before anything is exited, a state with history children records its configuration in each. */
+    private void recordHistoryOf(CompiledChart c, int st) {
+        Extras x = extras();
+        if (x.history == null) {
+            x.history = new int[c.historySlotsSize];
+        }
+        int[] history = x.history;
+        for (int h : c.historyChildren[st]) {
+            int off = c.historyOffset[h];
+            int n = 0;
+            if (c.kind[h] == CompiledChart.HISTORY_DEEP) {
+                for (int d = st + 1; d < c.end[st]; d++) {
+                    if (isActive(d) && isLeaf(c, d)) {
+                        history[off + 1 + n++] = d;
                     }
-                    int off = c.historyOffset[h];
-                    int n = 0;
-                    if (c.kind[h] == CompiledChart.HISTORY_DEEP) {
-                        for (int d = st + 1; d < c.end[st]; d++) {
-                            if (isActive(d) && (c.kind[d] == CompiledChart.ATOMIC || c.kind[d] == CompiledChart.FINAL)) {
-                                history[off + 1 + n++] = d;
-                            }
-                        }
-                    } else {
-                        for (int child : c.children[st]) {
-                            if (isActive(child)) {
-                                history[off + 1 + n++] = child;
-                            }
-                        }
+                }
+            } else {
+                for (int child : c.children[st]) {
+                    if (isActive(child)) {
+                        history[off + 1 + n++] = child;
                     }
-                    history[off] = n;
                 }
             }
+            history[off] = n;
         }
+    }
+
+    private int recordedCount(CompiledChart c, int h) {
+        Extras x = extras;
+        return x == null || x.history == null ? 0 : x.history[c.historyOffset[h]];
+    }
+
+    private int recorded(CompiledChart c, int h, int j) {
+        return extras.history[c.historyOffset[h] + j];
     }
 
     /** SCXML computeEntrySet for one selected transition. */
-    private void computeEntrySet(Step s, int i) {
+    private void computeEntrySet(Scratch s, int i) {
+        CompiledChart c = chart.compiled;
         int t = s.sel[i];
         int d = s.selDomain[i];
         int base = d & ~CompiledChart.KEEP;
@@ -881,7 +1138,8 @@ public final class Machine<C> {
     }
 
     /** A target that stays active (local transition to an ancestor, or the root): enter its default content below it. */
-    private void enterBelow(Step s, int st) {
+    private void enterBelow(Scratch s, int st) {
+        CompiledChart c = chart.compiled;
         if (c.kind[st] == CompiledChart.PARALLEL) {
             for (int child : c.children[st]) {
                 if (!anyInRange(s.enterSet, child, c.end[child])) {
@@ -900,18 +1158,18 @@ public final class Machine<C> {
     }
 
     /** SCXML addDescendantStatesToEnter. */
-    private void addDescendants(Step s, int st) {
+    private void addDescendants(Scratch s, int st) {
+        CompiledChart c = chart.compiled;
         byte k = c.kind[st];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
             int p = c.parent[st];
-            int off = c.historyOffset[st];
-            int n = history == null ? 0 : history[off];
+            int n = recordedCount(c, st);
             if (n > 0) {
                 for (int j = 1; j <= n; j++) {
-                    addDescendants(s, history[off + j]);
+                    addDescendants(s, recorded(c, st, j));
                 }
                 for (int j = 1; j <= n; j++) {
-                    addAncestors(s, history[off + j], p);
+                    addAncestors(s, recorded(c, st, j), p);
                 }
             } else {
                 set(s.historyDefault, p);
@@ -944,14 +1202,14 @@ public final class Machine<C> {
     }
 
     /** addAncestorStatesToEnter over getEffectiveTargetStates: a history target stands for what it will enter. */
-    private void addAncestorsOfEffectiveTarget(Step s, int target, int upTo) {
+    private void addAncestorsOfEffectiveTarget(Scratch s, int target, int upTo) {
+        CompiledChart c = chart.compiled;
         byte k = c.kind[target];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
-            int off = c.historyOffset[target];
-            int n = history == null ? 0 : history[off];
+            int n = recordedCount(c, target);
             if (n > 0) {
                 for (int j = 1; j <= n; j++) {
-                    addAncestors(s, history[off + j], upTo);
+                    addAncestors(s, recorded(c, target, j), upTo);
                 }
             } else {
                 for (int d : c.initialTargets[target]) {
@@ -964,7 +1222,8 @@ public final class Machine<C> {
     }
 
     /** SCXML addAncestorStatesToEnter: the proper ancestors of {@code st} below {@code upTo}. */
-    private void addAncestors(Step s, int st, int upTo) {
+    private void addAncestors(Scratch s, int st, int upTo) {
+        CompiledChart c = chart.compiled;
         for (int anc = c.parent[st]; anc >= 0 && anc != upTo; anc = c.parent[anc]) {
             set(s.enterSet, anc);
             if (c.kind[anc] == CompiledChart.PARALLEL) {
@@ -978,47 +1237,33 @@ public final class Machine<C> {
     }
 
     /** SCXML enterStates, in document order, with initial and history-default actions and completion events. */
-    private void enterStates(Step s) {
+    private void enterStates(Scratch s) {
+        CompiledChart c = chart.compiled;
         for (int k = 0; k < s.keptCount; k++) {
-            runInitialAction(s.kept[k]);
+            runInitialAction(c, s.kept[k]);
         }
-        MachineListener l = listener;
+        MachineListener l = listener();
         long[] enter = s.enterSet;
         for (int w = 0; w < enter.length; w++) {
             long bits = enter[w];
             while (bits != 0) {
-                int b = Long.numberOfTrailingZeros(bits);
+                int st = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                int st = (w << 6) + b;
-                active[w] |= 1L << b;
-                if (l != null) {
-                    l.onEntry(this, st, cause);
-                }
-                Act a = c.entryAction[st];
-                if (a != null) {
-                    try {
-                        a.run(this, owner, null);
-                    } catch (Throwable e) {
-                        reportError(st, e);
-                    }
-                }
-                if (c.behaviors[st].length > 0) {
-                    tasks().enter(st);
-                }
+                enterState(c, st, l);
                 if (isSet(s.defaultEntry, st)) {
-                    runInitialAction(st);
+                    runInitialAction(c, st);
                 }
                 if (isSet(s.historyDefault, st)) {
-                    runInitialAction(s.historyDefaultOf[st]);
+                    runInitialAction(c, s.historyDefaultOf[st]);
                 }
                 if (c.kind[st] == CompiledChart.FINAL) {
-                    completed(s, st);
+                    completed(c, st);
                 }
             }
         }
     }
 
-    private void runInitialAction(int st) {
+    private void runInitialAction(CompiledChart c, int st) {
         Act a = c.initialAction[st];
         if (a != null) {
             try {
@@ -1030,20 +1275,21 @@ public final class Machine<C> {
     }
 
     /** A final state was entered: halt at the top, or raise done for its parent (and a completed parallel grandparent). */
-    private void completed(Step s, int finalState) {
+    private void completed(CompiledChart c, int finalState) {
         int p = c.parent[finalState];
         if (p == 0) {
-            status = HALTED;
+            setStatus(HALTED);
             return;
         }
+        Scratch s = step();
         s.internal.add(chart.doneEvents[p]);
         int gp = c.parent[p];
-        if (gp >= 0 && c.kind[gp] == CompiledChart.PARALLEL && inFinalState(gp)) {
+        if (gp >= 0 && c.kind[gp] == CompiledChart.PARALLEL && inFinalState(c, gp)) {
             s.internal.add(chart.doneEvents[gp]);
         }
     }
 
-    private boolean inFinalState(int st) {
+    private boolean inFinalState(CompiledChart c, int st) {
         if (c.kind[st] == CompiledChart.COMPOUND) {
             for (int child : c.children[st]) {
                 if (c.kind[child] == CompiledChart.FINAL && isActive(child)) {
@@ -1054,7 +1300,7 @@ public final class Machine<C> {
         }
         if (c.kind[st] == CompiledChart.PARALLEL) {
             for (int child : c.children[st]) {
-                if (!inFinalState(child)) {
+                if (!inFinalState(c, child)) {
                     return false;
                 }
             }
@@ -1065,46 +1311,34 @@ public final class Machine<C> {
 
     // ================================================================ ticks
 
-    /** Outer states first: walk the active tree in document order; a firing skips its domain's subtree. */
-    private void pollOuterFirst(Step s) {
-        int st = 0;
-        while (st < c.stateCount && status == RUNNING) {
-            if (!isActive(st)) {
-                st = c.end[st];
-                continue;
-            }
-            int resume = firePolled(s, st);
-            st = resume >= 0 ? resume : st + 1;
+    /** Outer states first: the active states with polled transitions in document order; a firing skips its domain. */
+    private void pollOuterFirst(CompiledChart c) {
+        int st = nextActiveIn(c.polledMask, 0);
+        while (st >= 0 && status() == RUNNING) {
+            int resume = firePolled(c, st);
+            st = nextActiveIn(c.polledMask, resume >= 0 ? resume : st + 1);
         }
     }
 
     /** Innermost first: from each active leaf up; a firing skips the rest of its domain. */
-    private void pollInnerFirst(Step s) {
-        int st = 0;
-        while (st < c.stateCount && status == RUNNING) {
-            if (!isActive(st)) {
-                st = c.end[st];
-                continue;
-            }
-            if (c.kind[st] != CompiledChart.ATOMIC && c.kind[st] != CompiledChart.FINAL) {
-                st++;
-                continue;
-            }
+    private void pollInnerFirst(CompiledChart c) {
+        int st = nextActiveIn(c.leafMask, 0);
+        while (st >= 0 && status() == RUNNING) {
             int resume = -1;
             for (int up = st; up >= 0 && resume < 0; up = c.parent[up]) {
-                resume = firePolled(s, up);
+                if (c.polledTransitions[up].length > 0) {
+                    resume = firePolled(c, up);
+                }
             }
-            st = resume >= 0 ? Math.max(resume, st + 1) : st + 1;
+            st = nextActiveIn(c.leafMask, resume >= 0 ? Math.max(resume, st + 1) : st + 1);
         }
     }
 
     /** Fires the first polled transition of {@code st} that holds; returns where the walk resumes, or -1. */
-    private int firePolled(Step s, int st) {
+    private int firePolled(CompiledChart c, int st) {
         for (int t : c.polledTransitions[st]) {
-            if (guardHolds(t, null)) {
-                s.selCount = 0;
-                select(s, t, c.tDomain[t], -1);
-                microstep(s, null);
+            if (guardHolds(c, t, null)) {
+                execute(c, t, null);
                 int d = c.tDomain[t];
                 return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.KEEP];
             }
@@ -1112,13 +1346,14 @@ public final class Machine<C> {
         return -1;
     }
 
-    private void runUpdateActions(Step s) {
-        for (int st = 0; st < c.stateCount && status == RUNNING; st++) {
+    private void runUpdateActions(CompiledChart c) {
+        for (int st = nextActiveIn(c.updateMask, 0); st >= 0 && status() == RUNNING;
+                st = nextActiveIn(c.updateMask, st + 1)) {
             Act a = c.updateAction[st];
-            if (a != null && isActive(st)) {
-                MachineListener l = listener;
+            if (a != null) {
+                MachineListener l = listener();
                 if (l != null) {
-                    l.onUpdate(this, st, cause);
+                    l.onUpdate(this, st, cause());
                 }
                 try {
                     a.run(this, owner, null);
@@ -1126,15 +1361,16 @@ public final class Machine<C> {
                     reportError(st, e);
                 }
             }
-            if (c.behaviors[st].length > 0 && isActive(st)) {
+            if (c.behaviors[st].length > 0) {
                 tasks().update(st);
             }
         }
     }
 
     /** Moves on to the next step of the innermost plan whose container holds the finished state. */
-    private boolean continuePlan(Step s, int finished) {
-        Tasks t = tasks;
+    private boolean continuePlan(Scratch s, int finished) {
+        CompiledChart c = chart.compiled;
+        Tasks t = extras.tasks;
         for (int i = t.planSize - 1; i >= 0; i--) {
             int container = t.planContainer[i];
             if ((finished == container || c.isDescendant(finished, container)) && isActive(container)) {
@@ -1156,16 +1392,17 @@ public final class Machine<C> {
     }
 
     private Tasks tasks() {
-        Tasks t = tasks;
+        Extras x = extras();
+        Tasks t = x.tasks;
         if (t == null) {
-            tasks = t = new Tasks();
+            x.tasks = t = new Tasks();
         }
         return t;
     }
 
     // ================================================================ errors and unhandled events
 
-    private boolean guardHolds(int t, Object event) {
+    private boolean guardHolds(CompiledChart c, int t, Object event) {
         Check g = c.tGuard[t];
         if (g == null) {
             return true;
@@ -1179,11 +1416,11 @@ public final class Machine<C> {
     }
 
     private void unhandled(Object event) {
-        MachineListener l = listener;
+        MachineListener l = listener();
         if (l != null) {
-            l.onUnhandled(this, event, cause);
+            l.onUnhandled(this, event, cause());
         }
-        Act a = c.unhandled;
+        Act a = chart.compiled.unhandled;
         if (a != null) {
             try {
                 a.run(this, owner, event);
@@ -1197,11 +1434,12 @@ public final class Machine<C> {
         if (e instanceof VirtualMachineError vme) {
             throw vme;
         }
-        MachineListener l = listener;
+        MachineListener l = listener();
         if (l != null) {
-            l.onError(this, state, e, cause);
+            l.onError(this, state, e, cause());
         }
-        Step s = step();
+        Scratch s = step();
+        CompiledChart c = chart.compiled;
         if (c.errorPolicy == ErrorPolicy.RAISE_ERROR_EVENT) {
             s.internal.add(new ExecutionError(e, c.key[state]));
         } else if (s.firstError == null) {
@@ -1211,26 +1449,91 @@ public final class Machine<C> {
         }
     }
 
-    private void rethrowPending() {
-        Step s = step;
-        if (s == null || s.firstError == null) {
-            return;
-        }
-        Throwable e = s.firstError;
-        s.firstError = null;
-        if (e instanceof RuntimeException re) {
-            throw re;
-        }
-        if (e instanceof Error err) {
-            throw err;
-        }
-        throw new ActionFailedException("an action of machine '" + c.name + "' threw", e);
+    // ================================================================ flags and bits
+
+    private int status() {
+        return flags & STATUS;
     }
 
-    // ================================================================ bits
+    private void setStatus(int status) {
+        flags = (byte) ((flags & ~STATUS) | status);
+    }
+
+    private boolean isBusy() {
+        return (flags & BUSY) != 0;
+    }
+
+    private long word(int w) {
+        return w == 0 ? active0 : activeMore[w - 1];
+    }
 
     private boolean isActive(int st) {
-        return (active[st >>> 6] & (1L << st)) != 0;
+        return st < 64 ? (active0 & (1L << st)) != 0 : (activeMore[(st >>> 6) - 1] & (1L << st)) != 0;
+    }
+
+    private void setActive(int st) {
+        if (st < 64) {
+            active0 |= 1L << st;
+        } else {
+            activeMore[(st >>> 6) - 1] |= 1L << st;
+        }
+    }
+
+    private void clearActive(int st) {
+        if (st < 64) {
+            active0 &= ~(1L << st);
+        } else {
+            activeMore[(st >>> 6) - 1] &= ~(1L << st);
+        }
+    }
+
+    private void copyActive(long[] dst) {
+        dst[0] = active0;
+        for (int w = 1; w < dst.length; w++) {
+            dst[w] = activeMore[w - 1];
+        }
+    }
+
+    /** Remembers the configuration about to change, for {@link #revert}. */
+    private void savePrevious() {
+        previous0 = active0;
+        if (activeMore != null) {
+            Extras x = extras();
+            if (x.previousMore == null) {
+                x.previousMore = new long[activeMore.length];
+            }
+            System.arraycopy(activeMore, 0, x.previousMore, 0, activeMore.length);
+        }
+    }
+
+    /** The deepest active state; in a flat chart, the one active leaf (descendants have larger ids). */
+    private int highestActive(CompiledChart c) {
+        for (int w = c.words - 1; w > 0; w--) {
+            long bits = activeMore[w - 1];
+            if (bits != 0) {
+                return (w << 6) + 63 - Long.numberOfLeadingZeros(bits);
+            }
+        }
+        return active0 == 0 ? -1 : 63 - Long.numberOfLeadingZeros(active0);
+    }
+
+    /** The lowest active state at or after {@code from} whose bit is set in {@code mask}, or -1. */
+    private int nextActiveIn(long[] mask, int from) {
+        int words = mask.length;
+        for (int w = from >>> 6; w < words; w++) {
+            long bits = word(w) & mask[w];
+            if (w == from >>> 6) {
+                bits &= -1L << (from & 63);
+            }
+            if (bits != 0) {
+                return (w << 6) + Long.numberOfTrailingZeros(bits);
+            }
+        }
+        return -1;
+    }
+
+    private static boolean isLeaf(CompiledChart c, int st) {
+        return c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL;
     }
 
     private static boolean isSet(long[] bits, int i) {
@@ -1247,8 +1550,8 @@ public final class Machine<C> {
         }
     }
 
-    /** dst |= src over ids in [from, to). */
-    private static void orRange(long[] dst, long[] src, int from, int to) {
+    /** dst |= active over ids in [from, to). */
+    private void orActiveRange(long[] dst, int from, int to) {
         if (from >= to) {
             return;
         }
@@ -1262,7 +1565,7 @@ public final class Machine<C> {
             if (w == wt) {
                 mask &= -1L >>> (63 - ((to - 1) & 63));
             }
-            dst[w] |= src[w] & mask;
+            dst[w] |= word(w) & mask;
         }
     }
 
@@ -1284,7 +1587,7 @@ public final class Machine<C> {
         return false;
     }
 
-    // ================================================================ working memory
+    // ================================================================ behaviours and plans
 
     /**
      * Seed 004's runtime: when each state with behaviours was entered (in ticks), which have
@@ -1293,8 +1596,8 @@ public final class Machine<C> {
      */
     private final class Tasks implements Activity<C> {
         long ticks;
-        final long[] enteredAt = new long[c.stateCount];
-        final long[] finished = new long[c.words];
+        final long[] enteredAt = new long[chart.compiled.stateCount];
+        final long[] finished = new long[chart.compiled.words];
         int current;
         int[] planContainer = new int[4];
         int[] planStep = new int[4];
@@ -1308,7 +1611,7 @@ public final class Machine<C> {
 
         @Override
         public Object state() {
-            return c.key[current];
+            return chart.compiled.key[current];
         }
 
         @Override
@@ -1326,7 +1629,7 @@ public final class Machine<C> {
 
         @SuppressWarnings("unchecked")
         private Behavior<C>[] behaviorsOf(int st) {
-            return (Behavior<C>[]) c.behaviors[st];
+            return (Behavior<C>[]) chart.compiled.behaviors[st];
         }
 
         void enter(int st) {
@@ -1358,7 +1661,7 @@ public final class Machine<C> {
         }
 
         void exit(int st) {
-            if (c.behaviors[st].length > 0) {
+            if (chart.compiled.behaviors[st].length > 0) {
                 for (Behavior<C> b : behaviorsOf(st)) {
                     current = st;
                     try {
@@ -1391,8 +1694,9 @@ public final class Machine<C> {
          * stays active).
          */
         void pushPlan(int t, int domain, long[] configuration) {
+            CompiledChart c = chart.compiled;
             if (c.tResume[t]) {
-                add(domain, -1, configuration.clone());
+                add(domain, -1, configuration);
             }
             int[] plan = c.tPlan[t];
             for (int k = plan.length - 1; k >= 0; k--) {
@@ -1416,75 +1720,6 @@ public final class Machine<C> {
             System.arraycopy(planStep, i + 1, planStep, i, planSize - i - 1);
             System.arraycopy(planConfig, i + 1, planConfig, i, planSize - i - 1);
             planConfig[--planSize] = null;
-        }
-    }
-
-    /** The scratch arrays and queues of a step, sized once from the chart. */
-    private final class Step implements Transitions {
-        final int[] sel;
-        final int[] selDomain;
-        final int[] selTarget;
-        int selCount;
-        final int[] keepSel;
-        final int[] keepDomain;
-        final int[] keepTarget;
-        final long[] exitSet;
-        final long[] enterSet;
-        final long[] defaultEntry;
-        final long[] historyDefault;
-        final int[] historyDefaultOf;
-        final int[] kept;
-        int keptCount;
-        final int[] handlerState;
-        final Reply[] handlerReply;
-        int handlersAsked;
-        final int[] oneTarget = new int[1];
-        int requestedTarget = -1;
-        final EventQueue internal = new EventQueue();
-        final MoveQueue moves = new MoveQueue();
-        final long[] previous;
-        boolean hasPrevious;
-        long[][] stack = new long[0][];
-        int stackDepth;
-        final int[] dynTargets;
-        int dynCount;
-        final EventQueue external = new EventQueue();
-        Throwable firstError;
-
-        Step(CompiledChart c) {
-            int cap = Math.max(1, c.maxActiveLeaves + 1);
-            sel = new int[cap];
-            selDomain = new int[cap];
-            selTarget = new int[cap];
-            keepSel = new int[cap];
-            keepDomain = new int[cap];
-            keepTarget = new int[cap];
-            exitSet = new long[c.words];
-            enterSet = new long[c.words];
-            defaultEntry = new long[c.words];
-            historyDefault = new long[c.words];
-            historyDefaultOf = new int[c.stateCount];
-            kept = new int[cap];
-            handlerState = new int[cap];
-            handlerReply = new Reply[cap];
-            previous = new long[c.words];
-            dynTargets = new int[c.stateCount];
-        }
-
-        void pushConfiguration(long[] configuration) {
-            if (stackDepth == stack.length) {
-                stack = java.util.Arrays.copyOf(stack, Math.max(4, stack.length * 2));
-            }
-            if (stack[stackDepth] == null) {
-                stack[stackDepth] = new long[configuration.length];
-            }
-            System.arraycopy(configuration, 0, stack[stackDepth++], 0, configuration.length);
-        }
-
-        @Override
-        public Reply state(Object stateKey) {
-            requestedTarget = chart.stateId(stateKey);
-            return Reply.TRANSITION;
         }
     }
 }

@@ -129,6 +129,25 @@ public final class CompiledChart {
     public final int[] historyOffset;
     public final int historySlotsSize;
 
+    // The flat fast path (charts without parallel states or handlers): precomputed entry paths.
+    /** Whether the fast path applies: no parallel states, no handler states. */
+    public final boolean flat;
+    /**
+     * Per transition, when its entry does not depend on history: the states it enters in order;
+     * a negative entry {@code ~s} enters s and then runs s's initial action. Null otherwise.
+     */
+    public final int[][] tEntryPath;
+    /** Per transition: the kept domain whose initial action runs before the entries, or -1. */
+    public final int[] tKeptInitial;
+    /** The states entered when a machine starts (same encoding), or null if history is involved. */
+    public final int[] startPath;
+    /** Bit masks over state ids: states with polled transitions; with update actions or behaviours. */
+    public final long[] polledMask;
+    public final long[] updateMask;
+    public final boolean hasEventless;
+    public final boolean hasHistory;
+    public final boolean hasFinal;
+
     // Chart-wide settings.
     public final ErrorPolicy errorPolicy;
     public final UpdateOrder updateOrder;
@@ -459,6 +478,49 @@ public final class CompiledChart {
         unhandled = def.unhandled;
         maxMicrosteps = def.maxMicrosteps;
 
+        // 7. The fast path's precomputation.
+        boolean anyHandler = false;
+        boolean anyHistory = false;
+        boolean anyFinal = false;
+        boolean anyEventless = false;
+        polledMask = new long[words];
+        updateMask = new long[words];
+        for (int s = 0; s < n; s++) {
+            anyHandler |= handler[s] != null;
+            anyHistory |= kind[s] == HISTORY_SHALLOW || kind[s] == HISTORY_DEEP;
+            anyFinal |= kind[s] == FINAL;
+            anyEventless |= eventlessTransitions[s].length > 0;
+            if (polledTransitions[s].length > 0) {
+                polledMask[s >>> 6] |= 1L << s;
+            }
+            if (updateAction[s] != null || behaviors[s].length > 0) {
+                updateMask[s >>> 6] |= 1L << s;
+            }
+        }
+        hasEventless = anyEventless;
+        hasHistory = anyHistory;
+        hasFinal = anyFinal;
+        this.flat = !parallel && !anyHandler && problems.isEmpty();
+        tEntryPath = new int[m][];
+        tKeptInitial = new int[m];
+        Arrays.fill(tKeptInitial, -1);
+        int[] start = null;
+        if (this.flat) {
+            for (int t = 0; t < m; t++) {
+                if (tMode[t] != HANDLER && tMode[t] != MOVE && tDomain[t] != NO_DOMAIN) {
+                    int d = tDomain[t];
+                    int base = d & ~KEEP;
+                    boolean keep = (d & KEEP) != 0;
+                    tEntryPath[t] = flatEntryPath(base, keep, tTargets[t]);
+                    if (keep && tTargets[t].length == 1 && tTargets[t][0] == base && kind[base] == COMPOUND) {
+                        tKeptInitial[t] = base;
+                    }
+                }
+            }
+            start = flatEntryPath(-1, false, new int[] {0});
+        }
+        startPath = start;
+
         if (problems.isEmpty() && !def.allowUnreachable && !def.dynamicTargets) {
             checkReachability(problems);
         }
@@ -621,6 +683,53 @@ public final class CompiledChart {
                 }
             }
         }
+    }
+
+    /**
+     * The states a transition of a flat chart enters, in order, as the general algorithm would:
+     * the target's ancestors below the domain, the target, then initial transitions down to a
+     * leaf. Null when history decides (a history target or a history initial), since then the
+     * path depends on the machine.
+     */
+    private int[] flatEntryPath(int base, boolean keep, int[] targets) {
+        if (targets.length != 1) {
+            return null;
+        }
+        int target = targets[0];
+        List<Integer> path = new ArrayList<>();
+        int cur;
+        if (keep && target == base) {
+            cur = base; // the kept domain's initial action is run separately, before the entries
+        } else {
+            if (kind[target] == HISTORY_SHALLOW || kind[target] == HISTORY_DEEP) {
+                return null;
+            }
+            List<Integer> chain = new ArrayList<>();
+            for (int a = parent[target]; a != base && a >= 0; a = parent[a]) {
+                chain.add(0, a);
+            }
+            path.addAll(chain);
+            path.add(kind[target] == COMPOUND ? ~target : target);
+            cur = target;
+        }
+        while (kind[cur] == COMPOUND) {
+            int[] init = initialTargets[cur];
+            if (init == null || init.length != 1) {
+                return null;
+            }
+            int next = init[0];
+            if (kind[next] == HISTORY_SHALLOW || kind[next] == HISTORY_DEEP) {
+                return null;
+            }
+            List<Integer> chain = new ArrayList<>();
+            for (int a = parent[next]; a != cur; a = parent[a]) {
+                chain.add(0, a);
+            }
+            path.addAll(chain);
+            path.add(kind[next] == COMPOUND ? ~next : next);
+            cur = next;
+        }
+        return toArray(path);
     }
 
     private int maxLeaves(int s) {
