@@ -640,9 +640,9 @@ public final class CompiledChart {
         for (int i = 0; i < stateCount; i++) {
             if (kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) {
                 if (defaultEntryLoops(i, new boolean[stateCount])) {
-                    problems.add(new Problem(stateName[i], Rule.ENTRY_CYCLE, "history '" + stateName[i]
-                            + "' has no default of its own and its parent's initial leads back to it: "
-                            + "entering '" + stateName[parent[i]] + "' would never reach a leaf"));
+                    problems.add(new Problem(stateName[i], Rule.ENTRY_CYCLE, "the default entry of history '"
+                            + stateName[i] + "' (its default targets, or its parent's initial when it has none) "
+                            + "leads back to it: entering '" + stateName[parent[i]] + "' would never reach a leaf"));
                 }
             }
         }

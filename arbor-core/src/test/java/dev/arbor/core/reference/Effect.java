@@ -1,0 +1,52 @@
+package dev.arbor.core.reference;
+
+/**
+ * What one generated user action does: append a record to the trace, optionally set a boolean
+ * variable, optionally raise an internal event. The same description is executed by the Arbor
+ * chart (inside a lambda) and by the {@link ReferenceInterpreter}, through {@link Env#apply}.
+ *
+ * <p>An event is raised on the internal queue ({@code Machine.raise}, SCXML {@code <raise>}) or,
+ * when {@code external} is set, sent to the external queue ({@code Machine.fire} from inside an
+ * action, processed after the current step; SCXML {@code <send>} to the session itself).
+ *
+ * <p>Setting a variable to {@code true} and raising an event each spend one unit of the
+ * environment's per-step budget; with the budget spent they do nothing. Clearing a variable is
+ * free. This is what makes generated charts settle: every eventless transition is guarded by a
+ * variable that its own action clears, and nothing can re-arm it or raise events forever.
+ *
+ * @param log    the trace record written first
+ * @param setVar the variable to set, or -1
+ * @param value  the value to set it to
+ * @param raise    an event to raise, or null
+ * @param external whether the event goes to the external queue rather than the internal one
+ * @param fail     whether the action then throws (budgeted too), to exercise the error policy
+ */
+record Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail) {
+
+    static Effect log(String log) {
+        return new Effect(log, -1, false, null, false, false);
+    }
+
+    Effect withoutEvent() {
+        return new Effect(log, setVar, value, null, false, fail);
+    }
+
+    Effect withoutFailure() {
+        return new Effect(log, setVar, value, raise, external, false);
+    }
+
+    @Override
+    public String toString() {
+        StringBuilder b = new StringBuilder("log(" + log + ")");
+        if (setVar >= 0) {
+            b.append(" v").append(setVar).append('=').append(value);
+        }
+        if (raise != null) {
+            b.append(external ? " send(" : " raise(").append(raise).append(')');
+        }
+        if (fail) {
+            b.append(" THROW");
+        }
+        return b.toString();
+    }
+}
