@@ -63,6 +63,10 @@ public class StateBuilder<C> {
      * Adds a history pseudo-state. A transition that targets it enters what this state had active
      * when last exited, or the default targets (when none are given: this state's own initial
      * content) when it has never been exited.
+     *
+     * <p>A transition that targets a history state takes its domain from the history state
+     * itself (so this state is exited and re-entered when the source lies inside it), not, as a
+     * literal reading of SCXML would, from the states the history restores.
      */
     public StateBuilder<C> history(Object key, HistoryType type, Object... defaultTargets) {
         StateDef h = newChild(key, StateDef.Declared.HISTORY);

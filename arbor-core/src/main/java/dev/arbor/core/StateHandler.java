@@ -6,6 +6,8 @@ package dev.arbor.core;
  *
  * <p>Unlike declared transitions, whose action runs between the exits and the entries, a handler
  * runs its code first and then asks for a transition, so its effects precede the exits, as in QP.
+ * Inside parallel regions this means a handler's code has run even when SCXML conflict
+ * resolution later drops the transition it asked for; prefer declared transitions there.
  *
  * @param <C> the owner (context) type of the chart
  */
