@@ -2,45 +2,32 @@ package dev.arbor.core;
 
 import dev.arbor.core.internal.Act;
 import dev.arbor.core.internal.Check;
-import java.util.Objects;
 
-/** Adapts the typed user-facing callbacks to the engine's one shape. The casts are safe: the engine only passes matching owners and events. */
+/** Adapts the typed user-facing callbacks to the engine's one shape, keeping each builder's overloads apart. */
 final class Acts {
     private Acts() {}
 
-    @SuppressWarnings("unchecked")
-    static <C> Act ofState(StateAction<C> a) {
-        Objects.requireNonNull(a, "action");
-        return (m, o, e) -> a.run((C) o);
+    static Act ofState(StateAction<?> a) {
+        return Act.ofOwner(a);
     }
 
-    @SuppressWarnings("unchecked")
-    static <C> Act ofState(MachineStateAction<C> a) {
-        Objects.requireNonNull(a, "action");
-        return (m, o, e) -> a.run((Machine<C>) m, (C) o);
+    static Act ofState(MachineStateAction<?> a) {
+        return Act.ofMachineOwner(a);
     }
 
-    @SuppressWarnings("unchecked")
-    static <C, E> Act of(Action<C, E> a) {
-        Objects.requireNonNull(a, "action");
-        return (m, o, e) -> a.run((C) o, (E) e);
+    static Act of(Action<?, ?> a) {
+        return Act.ofOwnerEvent(a);
     }
 
-    @SuppressWarnings("unchecked")
-    static <C, E> Act of(MachineAction<C, E> a) {
-        Objects.requireNonNull(a, "action");
-        return (m, o, e) -> a.run((Machine<C>) m, (C) o, (E) e);
+    static Act of(MachineAction<?, ?> a) {
+        return Act.ofMachineOwnerEvent(a);
     }
 
-    @SuppressWarnings("unchecked")
-    static <C, E> Check ofGuard(Guard<C, E> g) {
-        Objects.requireNonNull(g, "guard");
-        return (m, o, e) -> g.test((C) o, (E) e);
+    static Check ofGuard(Guard<?, ?> g) {
+        return Check.of(g);
     }
 
-    @SuppressWarnings("unchecked")
-    static <C> Check ofCondition(Condition<C> g) {
-        Objects.requireNonNull(g, "condition");
-        return (m, o, e) -> g.test((C) o);
+    static Check ofCondition(Condition<?> c) {
+        return Check.of(c);
     }
 }

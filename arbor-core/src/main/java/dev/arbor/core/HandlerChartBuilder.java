@@ -171,12 +171,11 @@ public final class HandlerChartBuilder<C> {
         return this;
     }
 
-    @SuppressWarnings("unchecked")
     private void attach(StateDef s, StateHandler<C> handler) {
         s.handler = handler;
-        s.entry.add((m, o, e) -> handler.onEntry((C) o));
-        s.exit.add((m, o, e) -> handler.onExit((C) o));
-        s.initialActions.add((m, o, e) -> handler.onInitial((C) o));
-        s.update.add((m, o, e) -> handler.onUpdate((C) o));
+        s.entry.add(dev.arbor.core.internal.Act.entryOf(handler));
+        s.exit.add(dev.arbor.core.internal.Act.exitOf(handler));
+        s.initialActions.add(dev.arbor.core.internal.Act.initialOf(handler));
+        s.update.add(dev.arbor.core.internal.Act.updateOf(handler));
     }
 }

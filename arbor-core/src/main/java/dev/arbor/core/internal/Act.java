@@ -1,25 +1,95 @@
 package dev.arbor.core.internal;
 
+import dev.arbor.core.Action;
 import dev.arbor.core.Machine;
+import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineStateAction;
+import dev.arbor.core.StateAction;
+import dev.arbor.core.StateHandler;
+import java.util.List;
+import java.util.Objects;
 
-/** Every user action, normalised by the builders to one shape the engine calls. */
-@FunctionalInterface
-public interface Act {
-    void run(Machine<?> machine, Object owner, Object event);
+/**
+ * Every user action, in one shape the engine calls. It keeps the user's own function and a tag
+ * saying which kind it is, so that running it is one switch and one call to the user's code
+ * (an adapter lambda around the user's lambda would cost a second megamorphic call).
+ */
+public final class Act {
+    private static final int OWNER = 0;
+    private static final int MACHINE_OWNER = 1;
+    private static final int OWNER_EVENT = 2;
+    private static final int MACHINE_OWNER_EVENT = 3;
+    private static final int HANDLER_ENTRY = 4;
+    private static final int HANDLER_EXIT = 5;
+    private static final int HANDLER_INITIAL = 6;
+    private static final int HANDLER_UPDATE = 7;
+    private static final int SEQUENCE = 8;
 
-    /** Runs several actions in order as one. */
-    static Act sequence(java.util.List<Act> acts) {
+    private final int shape;
+    private final Object fn;
+
+    private Act(int shape, Object fn) {
+        this.shape = shape;
+        this.fn = Objects.requireNonNull(fn, "action");
+    }
+
+    public static Act ofOwner(StateAction<?> a) {
+        return new Act(OWNER, a);
+    }
+
+    public static Act ofMachineOwner(MachineStateAction<?> a) {
+        return new Act(MACHINE_OWNER, a);
+    }
+
+    public static Act ofOwnerEvent(Action<?, ?> a) {
+        return new Act(OWNER_EVENT, a);
+    }
+
+    public static Act ofMachineOwnerEvent(MachineAction<?, ?> a) {
+        return new Act(MACHINE_OWNER_EVENT, a);
+    }
+
+    public static Act entryOf(StateHandler<?> h) {
+        return new Act(HANDLER_ENTRY, h);
+    }
+
+    public static Act exitOf(StateHandler<?> h) {
+        return new Act(HANDLER_EXIT, h);
+    }
+
+    public static Act initialOf(StateHandler<?> h) {
+        return new Act(HANDLER_INITIAL, h);
+    }
+
+    public static Act updateOf(StateHandler<?> h) {
+        return new Act(HANDLER_UPDATE, h);
+    }
+
+    /** Runs several actions in order as one; null for none. */
+    public static Act sequence(List<Act> acts) {
         if (acts.isEmpty()) {
             return null;
         }
-        if (acts.size() == 1) {
-            return acts.get(0);
-        }
-        Act[] all = acts.toArray(new Act[0]);
-        return (m, o, e) -> {
-            for (Act a : all) {
-                a.run(m, o, e);
+        return acts.size() == 1 ? acts.get(0) : new Act(SEQUENCE, acts.toArray(new Act[0]));
+    }
+
+    /** The casts are safe: builders tag each function with the owner and event types the engine passes. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    public void run(Machine<?> machine, Object owner, Object event) {
+        switch (shape) {
+            case OWNER -> ((StateAction) fn).run(owner);
+            case MACHINE_OWNER -> ((MachineStateAction) fn).run((Machine) machine, owner);
+            case OWNER_EVENT -> ((Action) fn).run(owner, event);
+            case MACHINE_OWNER_EVENT -> ((MachineAction) fn).run((Machine) machine, owner, event);
+            case HANDLER_ENTRY -> ((StateHandler) fn).onEntry(owner);
+            case HANDLER_EXIT -> ((StateHandler) fn).onExit(owner);
+            case HANDLER_INITIAL -> ((StateHandler) fn).onInitial(owner);
+            case HANDLER_UPDATE -> ((StateHandler) fn).onUpdate(owner);
+            default -> {
+                for (Act a : (Act[]) fn) {
+                    a.run(machine, owner, event);
+                }
             }
-        };
+        }
     }
 }
