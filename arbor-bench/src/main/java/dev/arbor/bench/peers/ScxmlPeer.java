@@ -1,0 +1,189 @@
+package dev.arbor.bench.peers;
+
+import java.io.InputStream;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import org.apache.commons.logging.Log;
+import org.apache.commons.scxml.Context;
+import org.apache.commons.scxml.ErrorReporter;
+import org.apache.commons.scxml.EventDispatcher;
+import org.apache.commons.scxml.SCInstance;
+import org.apache.commons.scxml.SCXMLExecutor;
+import org.apache.commons.scxml.TriggerEvent;
+import org.apache.commons.scxml.env.SimpleDispatcher;
+import org.apache.commons.scxml.env.SimpleErrorReporter;
+import org.apache.commons.scxml.env.jexl.JexlContext;
+import org.apache.commons.scxml.env.jexl.JexlEvaluator;
+import org.apache.commons.scxml.io.SCXMLParser;
+import org.apache.commons.scxml.model.CustomAction;
+import org.apache.commons.scxml.model.ModelException;
+import org.apache.commons.scxml.model.SCXML;
+import org.apache.commons.scxml.model.TransitionTarget;
+import org.xml.sax.InputSource;
+
+/**
+ * Apache Commons SCXML 0.9: QHsmTst as an SCXML document ({@code qhsmtst.scxml} in the resources),
+ * parsed once and shared; each peer instance is one {@code SCXMLExecutor} with the JEXL datamodel
+ * ({@code JexlEvaluator}, a {@code JexlContext} holding the owner as {@code owner}). Guards are JEXL
+ * expressions ({@code owner.foo}); actions are three custom actions ({@code q:rec}, {@code q:foo},
+ * {@code q:unhandled}) that work on the owner. A state {@code top} stands for the chart's root:
+ * its {@code <initial>} is QHsmTst's top-level initial transition and its wildcard transition
+ * {@code event="*"} catches what no state handles (a descendant's transition always wins).
+ * Events are prebuilt {@code TriggerEvent}s carrying the signal as payload.
+ *
+ * <p>What differs (see PEERS.md):
+ * <ul>
+ *   <li><b>Every transition is external.</b> SCXML 0.9 predates {@code type="internal"}: a
+ *       transition to a descendant exits and re-enters its source (s-E, s1-B, s21-B), and one to
+ *       an ancestor exits and re-enters the ancestor (s1-D, s11-H, s211-H re-enter s; s11-D,
+ *       s211-D re-enter the parent).</li>
+ *   <li><b>Initial content runs on every entry.</b> The executable content of a compound state's
+ *       {@code <initial>} transition runs whenever the state is entered, also when the entry
+ *       continues to an explicitly targeted descendant, so {@code s-INIT}, {@code s2-INIT},
+ *       {@code s21-INIT} appear on explicit paths too.</li>
+ * </ul>
+ * Guards, bubbling and internal (targetless) transitions behave as in QP. Commons SCXML also
+ * allocates heavily per event (it raises an internal {@code X.entry}/{@code X.exit} event for
+ * every state entered or left); that is part of what is measured.
+ */
+public final class ScxmlPeer implements QhsmPeer {
+
+    /** The namespace of the custom actions in qhsmtst.scxml. */
+    public static final String NS = "urn:arbor:bench";
+
+    /** The parsed document, shared by every executor. */
+    static final SCXML MODEL = parse();
+
+    private static final TriggerEvent[] EVENTS = new TriggerEvent[Sig.values().length];
+
+    static {
+        for (Sig s : Sig.values()) {
+            EVENTS[s.ordinal()] = new TriggerEvent(s.name(), TriggerEvent.SIGNAL_EVENT, s);
+        }
+    }
+
+    static SCXML parse() {
+        List<CustomAction> actions = List.of(
+                new CustomAction(NS, "rec", Rec.class),
+                new CustomAction(NS, "foo", Foo.class),
+                new CustomAction(NS, "unhandled", Unhandled.class));
+        try (InputStream in = ScxmlPeer.class.getResourceAsStream("qhsmtst.scxml")) {
+            if (in == null) {
+                throw new IllegalStateException("qhsmtst.scxml is missing from the class path");
+            }
+            return SCXMLParser.parse(new InputSource(in), null, actions);
+        } catch (Exception e) {
+            throw new IllegalStateException("Commons SCXML rejected qhsmtst.scxml", e);
+        }
+    }
+
+    static QhsmOwner owner(SCInstance instance) {
+        return (QhsmOwner) instance.getRootContext().get("owner");
+    }
+
+    /** {@code <q:rec text="s1-ENTRY"/>}: one trace record. */
+    public static final class Rec extends org.apache.commons.scxml.model.Action {
+        private static final long serialVersionUID = 1L;
+        private String text;
+
+        public Rec() {}
+
+        public void setText(String text) {
+            this.text = text.intern();
+        }
+
+        public String getText() {
+            return text;
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public void execute(EventDispatcher d, ErrorReporter r, SCInstance instance, Log log, Collection events) {
+            owner(instance).rec(text);
+        }
+    }
+
+    /** {@code <q:foo value="true"/>}: sets the owner's {@code foo}. */
+    public static final class Foo extends org.apache.commons.scxml.model.Action {
+        private static final long serialVersionUID = 1L;
+        private boolean value;
+
+        public Foo() {}
+
+        public void setValue(String value) {
+            this.value = Boolean.parseBoolean(value);
+        }
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public void execute(EventDispatcher d, ErrorReporter r, SCInstance instance, Log log, Collection events) {
+            owner(instance).foo = value;
+        }
+    }
+
+    /** {@code <q:unhandled/>}: records the event that reached the root's wildcard transition. */
+    public static final class Unhandled extends org.apache.commons.scxml.model.Action {
+        private static final long serialVersionUID = 1L;
+
+        public Unhandled() {}
+
+        @Override
+        @SuppressWarnings("rawtypes")
+        public void execute(EventDispatcher d, ErrorReporter r, SCInstance instance, Log log, Collection events) {
+            Object data = instance.getRootContext().get("_eventdata");
+            if (data instanceof Sig s) {
+                owner(instance).rec(s.unhandledRecord());
+            }
+        }
+    }
+
+    private final QhsmOwner o;
+    private final SCXMLExecutor executor;
+
+    public ScxmlPeer(QhsmOwner owner) {
+        this.o = owner;
+        this.executor = newExecutor(owner);
+    }
+
+    /** An executor of the shared document, with a JEXL root context holding the owner; not started. */
+    public static SCXMLExecutor newExecutor(QhsmOwner owner) {
+        SCXMLExecutor executor = new SCXMLExecutor(new JexlEvaluator(), new SimpleDispatcher(), new SimpleErrorReporter());
+        Context root = new JexlContext();
+        root.set("owner", owner);
+        executor.setRootContext(root);
+        executor.setStateMachine(MODEL);
+        return executor;
+    }
+
+    @Override
+    public void start() {
+        try {
+            executor.go();
+        } catch (ModelException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public void fire(Sig signal) {
+        try {
+            executor.triggerEvent(EVENTS[signal.ordinal()]);
+        } catch (ModelException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    public QhsmOwner owner() {
+        return o;
+    }
+
+    @Override
+    public Q leaf() {
+        Set<?> states = executor.getCurrentStatus().getStates();
+        TransitionTarget t = (TransitionTarget) states.iterator().next();
+        return Q.valueOf(t.getId().toUpperCase(Locale.ROOT));
+    }
+}
