@@ -31,12 +31,13 @@ public final class Dispatcher {
     private Receiver[] receivers = new Receiver[8];
     private int receiverCount;
 
-    private Telegram[] heap = new Telegram[16];
-    private int size;
+    /** Pending telegrams, grouped by due tick (see {@link Buckets}). */
+    private final Buckets pending = new Buckets();
     private long nextReceipt = 1;
     private long lastNow = Long.MIN_VALUE;
     private final ConcurrentLinkedQueue<Posted> posted = new ConcurrentLinkedQueue<>();
     private int maxDeliveriesPerCall = 1_000_000;
+    private boolean delivering;
 
     /** A dispatcher with no agents and nothing pending. */
     public Dispatcher() {}
@@ -89,9 +90,10 @@ public final class Dispatcher {
         if (delay < 0) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
-        Telegram t = new Telegram(nextReceipt++, Math.addExact(now, delay), sender, receiver, event);
-        push(t);
-        return t.receipt();
+        Objects.requireNonNull(event, "event");
+        long receipt = nextReceipt++;
+        pending.add(Math.addExact(now, delay), receipt, sender, receiver, event);
+        return receipt;
     }
 
     /**
@@ -123,13 +125,7 @@ public final class Dispatcher {
 
     /** Withdraws a pending telegram. Returns false when it was already delivered or cancelled. */
     public boolean cancel(long receipt) {
-        for (int i = 0; i < size; i++) {
-            if (heap[i].receipt() == receipt) {
-                removeAt(i);
-                return true;
-            }
-        }
-        return false;
+        return pending.cancel(receipt);
     }
 
     // ---------------------------------------------------------------- delivering
@@ -143,34 +139,58 @@ public final class Dispatcher {
      *                               (more than a million in one call)
      */
     public int deliver(long now) {
+        if (delivering) {
+            throw new IllegalStateException("deliver() called from inside a delivery");
+        }
         lastNow = now;
         for (Posted p = posted.poll(); p != null; p = posted.poll()) {
             send(now, p.delay(), p.sender(), p.receiver(), p.event());
         }
+        delivering = true;
         int delivered = 0;
-        while (size > 0 && heap[0].dueTick() <= now) {
-            Telegram t = heap[0];
-            removeAt(0);
-            int i = Arrays.binarySearch(ids, 0, receiverCount, t.receiver());
-            if (i >= 0) {
+        try {
+            Buckets.Bucket b;
+            while ((b = pending.firstDueBy(now)) != null) {
+                // One telegram at a time from the earliest bucket, so that telegrams sent while
+                // delivering (undelayed, or even dated in the past) keep strict (tick, receipt) order.
+                if (b.next == b.size) {
+                    pending.retire(b);
+                    continue;
+                }
+                int k = b.next++;
+                long receipt = b.receipt[k];
+                int from = b.sender[k];
+                int to = b.receiver[k];
+                Object event = pending.take(b, k);
+                int i = event == null ? -1 : Arrays.binarySearch(ids, 0, receiverCount, to);
+                if (i < 0) {
+                    continue; // cancelled, or no such agent: dropped
+                }
                 if (++delivered > maxDeliveriesPerCall) {
                     throw new IllegalStateException("more than " + maxDeliveriesPerCall
                             + " telegrams delivered at tick " + now + ": agents answering each other without delay?");
                 }
-                receivers[i].receive(t);
+                Receiver r = receivers[i];
+                if (r instanceof Receiver.OfMachine m) {
+                    m.machine().fire(event); // the common case, without making a Telegram
+                } else {
+                    r.receive(new Telegram(receipt, b.tick, from, to, event));
+                }
             }
+        } finally {
+            delivering = false;
         }
         return delivered;
     }
 
     /** How many telegrams wait. */
     public int pendingCount() {
-        return size;
+        return pending.count();
     }
 
     /** The tick of the next pending telegram, or {@link Long#MAX_VALUE} when none waits. */
     public long nextDueTick() {
-        return size == 0 ? Long.MAX_VALUE : heap[0].dueTick();
+        return pending.firstTick();
     }
 
     /** The {@code now} of the last {@link #deliver} call, or {@link Long#MIN_VALUE} before the first. */
@@ -182,9 +202,9 @@ public final class Dispatcher {
 
     /** The pending telegrams in delivery order, and the next receipt number. */
     public Snapshot snapshot() {
-        Telegram[] copy = Arrays.copyOf(heap, size);
-        Arrays.sort(copy, (a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0);
-        return new Snapshot(nextReceipt, Arrays.asList(copy));
+        List<Telegram> all = pending.all();
+        all.sort((a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0);
+        return new Snapshot(nextReceipt, all);
     }
 
     /** Replaces every pending telegram with a snapshot's (posted ones not yet taken in are kept). */
@@ -198,10 +218,11 @@ public final class Dispatcher {
             throw new IllegalArgumentException("snapshot's next receipt " + snapshot.nextReceipt()
                     + " is not above its pending receipts (" + max + ")");
         }
-        Arrays.fill(heap, 0, size, null);
-        size = 0;
-        for (Telegram t : snapshot.pending()) {
-            push(t);
+        List<Telegram> sorted = new ArrayList<>(snapshot.pending());
+        sorted.sort((a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0); // receipt order within each tick
+        pending.clear();
+        for (Telegram t : sorted) {
+            pending.add(t.dueTick(), t.receipt(), t.sender(), t.receiver(), t.event());
         }
         nextReceipt = snapshot.nextReceipt();
     }
@@ -209,56 +230,5 @@ public final class Dispatcher {
     /** The pending telegrams, in delivery order. */
     public List<Telegram> pending() {
         return new ArrayList<>(snapshot().pending());
-    }
-
-    // ---------------------------------------------------------------- binary heap on (dueTick, receipt)
-
-    private void push(Telegram t) {
-        if (size == heap.length) {
-            heap = Arrays.copyOf(heap, size * 2);
-        }
-        heap[size] = t;
-        siftUp(size++);
-    }
-
-    private void removeAt(int i) {
-        Telegram last = heap[--size];
-        heap[size] = null;
-        if (i < size) {
-            heap[i] = last;
-            siftDown(i);
-            siftUp(i);
-        }
-    }
-
-    private void siftUp(int i) {
-        Telegram t = heap[i];
-        while (i > 0) {
-            int p = (i - 1) >>> 1;
-            if (!t.before(heap[p])) {
-                break;
-            }
-            heap[i] = heap[p];
-            i = p;
-        }
-        heap[i] = t;
-    }
-
-    private void siftDown(int i) {
-        Telegram t = heap[i];
-        int half = size >>> 1;
-        while (i < half) {
-            int child = 2 * i + 1;
-            int right = child + 1;
-            if (right < size && heap[right].before(heap[child])) {
-                child = right;
-            }
-            if (!heap[child].before(t)) {
-                break;
-            }
-            heap[i] = heap[child];
-            i = child;
-        }
-        heap[i] = t;
     }
 }

@@ -9,6 +9,18 @@ public interface Receiver {
 
     /** Fires each telegram's event into the machine. */
     static Receiver of(Machine<?> machine) {
-        return t -> machine.fire(t.event());
+        return new OfMachine(machine);
+    }
+
+    /** A machine as a receiver; the dispatcher fires into it directly. */
+    record OfMachine(Machine<?> machine) implements Receiver {
+        public OfMachine {
+            java.util.Objects.requireNonNull(machine, "machine");
+        }
+
+        @Override
+        public void receive(Telegram telegram) {
+            machine.fire(telegram.event());
+        }
     }
 }
