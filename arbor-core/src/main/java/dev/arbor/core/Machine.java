@@ -946,14 +946,7 @@ public final class Machine<C> {
         if (x != null && x.tasks != null) {
             x.tasks.exit(st);
         }
-        Act a = c.exitAction[st];
-        if (a != null) {
-            try {
-                a.run(this, owner, null);
-            } catch (Throwable e) {
-                reportError(st, e);
-            }
-        }
+        runAction(c.exitAction[st], st, null);
         clearActive(st);
     }
 
@@ -962,25 +955,19 @@ public final class Machine<C> {
         if (l != null) {
             l.onEntry(this, st, cause());
         }
-        Act a = c.entryAction[st];
-        if (a != null) {
-            try {
-                a.run(this, owner, null);
-            } catch (Throwable e) {
-                reportError(st, e);
-            }
-        }
+        runAction(c.entryAction[st], st, null);
         if (c.behaviors[st].length > 0) {
             tasks().enter(st);
         }
     }
 
-    private void runAction(Act a, int source, Object event) {
+    /** Runs a user action, if any; what it throws is reported against {@code state} once the step is whole. */
+    private void runAction(Act a, int state, Object event) {
         if (a != null) {
             try {
                 a.run(this, owner, event);
             } catch (Throwable e) {
-                reportError(source, e);
+                reportError(state, e);
             }
         }
     }
@@ -1264,14 +1251,7 @@ public final class Machine<C> {
     }
 
     private void runInitialAction(CompiledChart c, int st) {
-        Act a = c.initialAction[st];
-        if (a != null) {
-            try {
-                a.run(this, owner, null);
-            } catch (Throwable e) {
-                reportError(st, e);
-            }
-        }
+        runAction(c.initialAction[st], st, null);
     }
 
     /** A final state was entered: halt at the top, or raise done for its parent (and a completed parallel grandparent). */
@@ -1355,11 +1335,7 @@ public final class Machine<C> {
                 if (l != null) {
                     l.onUpdate(this, st, cause());
                 }
-                try {
-                    a.run(this, owner, null);
-                } catch (Throwable e) {
-                    reportError(st, e);
-                }
+                runAction(a, st, null);
             }
             if (c.behaviors[st].length > 0) {
                 tasks().update(st);
@@ -1420,14 +1396,7 @@ public final class Machine<C> {
         if (l != null) {
             l.onUnhandled(this, event, cause());
         }
-        Act a = chart.compiled.unhandled;
-        if (a != null) {
-            try {
-                a.run(this, owner, event);
-            } catch (Throwable e) {
-                reportError(0, e);
-            }
-        }
+        runAction(chart.compiled.unhandled, 0, event);
     }
 
     private void reportError(int state, Throwable e) {

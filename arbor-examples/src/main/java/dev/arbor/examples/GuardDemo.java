@@ -5,7 +5,7 @@ import static dev.arbor.core.Conditions.received;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.examples.components.Attack;
-import dev.arbor.examples.components.Body;
+import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;
 import dev.arbor.examples.components.Pause;
 import dev.arbor.examples.components.WithinRange;
@@ -34,9 +34,7 @@ public final class GuardDemo {
     static final int MARKET = 20;
 
     /** The guard: where it stands, its health, the intruder it may be fighting, the clock. */
-    static final class Guard implements Body, Attack.Fighter {
-        final PrintStream out;
-        int position = 6;
+    static final class Guard extends Walker implements Attack.Fighter {
         int health = 10;
         int foeHealth;
         int foePosition = -100;
@@ -44,23 +42,8 @@ public final class GuardDemo {
         final long shiftEnds;
 
         Guard(PrintStream out, long shiftEnds) {
-            this.out = out;
+            super(out, "guard", 6);
             this.shiftEnds = shiftEnds;
-        }
-
-        @Override
-        public int position() {
-            return position;
-        }
-
-        @Override
-        public void moveTo(int p) {
-            position = p;
-        }
-
-        @Override
-        public void say(String line) {
-            out.println("  guard " + line);
         }
 
         @Override
@@ -127,13 +110,13 @@ public final class GuardDemo {
         for (long t = 1; t <= shiftEnds + 10; t++) {
             guard.tick = t;
             if (t == intruderAt) {
-                guard.foePosition = guard.position + 3;
+                guard.foePosition = guard.position() + 3;
                 guard.foeHealth = intruderHealth;
                 out.println("  ! an intruder appears at " + guard.foePosition);
                 m.fire(Ev.INTRUDER_SPOTTED);
             }
             m.update();
-            out.println("-- tick " + t + ": at " + guard.position + ", health " + guard.health);
+            out.println("-- tick " + t + ": at " + guard.position() + ", health " + guard.health);
         }
     }
 

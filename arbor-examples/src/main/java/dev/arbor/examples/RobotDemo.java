@@ -3,7 +3,7 @@ package dev.arbor.examples;
 import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.Machine;
-import dev.arbor.examples.components.Body;
+import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;
 import dev.arbor.examples.components.Pause;
 import java.io.PrintStream;
@@ -24,47 +24,31 @@ public final class RobotDemo {
     enum St { CLEANING, SELF_TEST, SEARCH, CLEAN, CLEANING_HISTORY, GET_POWER, HEAD_HOME, RECHARGE, CHARGED, FINISHED }
 
     /** The robot on a one-dimensional floor: position, battery, and the trash it knows of. */
-    static final class Robot implements Body {
+    static final class Robot extends Walker {
         static final int LOW_POWER = 6;
         static final int FULL_POWER = 20;
         static final int CHARGER = 0;
 
-        final PrintStream out;
         final List<Integer> trash = new ArrayList<>();
-        int position = 10;
         int power = 14;
         long tick;
 
         Robot(PrintStream out, long seed) {
-            this.out = out;
+            super(out, "robot", 10);
             SplittableRandom random = new SplittableRandom(seed);
             for (int i = 0; i < 4; i++) {
                 trash.add(1 + random.nextInt(30));
             }
         }
 
-        @Override
-        public int position() {
-            return position;
-        }
-
-        @Override
-        public void moveTo(int p) {
-            position = p;
-        }
-
-        @Override
-        public void say(String line) {
-            out.println("  robot " + line);
-        }
-
         void pickUp() {
-            trash.remove(Integer.valueOf(position));
-            say("picked up trash at " + position + "; left: " + trash);
+            trash.remove(Integer.valueOf(position()));
+            say("picked up trash at " + position() + "; left: " + trash);
         }
 
         /** The nearest known trash; where it stands when none is left. */
         int nearestTrash() {
+            int position = position();
             if (trash.isEmpty()) {
                 return position;
             }
@@ -95,7 +79,7 @@ public final class RobotDemo {
                     c.state(St.CLEAN, s -> {
                         s.use(new Pause<>(2, "scrubs the floor"));
                         // Resumed by history away from its trash (after recharging): look again.
-                        s.when(r -> !r.trash.contains(r.position))
+                        s.when(r -> !r.trash.contains(r.position()))
                                 .action((r, e) -> r.say("is not where it was cleaning; searching again"))
                                 .target(St.SEARCH);
                         // Only a finished scrub removes the trash: an interrupted one leaves it there.
@@ -125,7 +109,7 @@ public final class RobotDemo {
         for (long t = 1; t <= maxTicks && !m.isHalted(); t++) {
             robot.tick = t;
             m.update();
-            out.println("-- tick " + t + ": at " + robot.position + ", power " + robot.power);
+            out.println("-- tick " + t + ": at " + robot.position() + ", power " + robot.power);
         }
     }
 

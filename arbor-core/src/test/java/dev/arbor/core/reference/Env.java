@@ -21,6 +21,8 @@ final class Env {
     /** Runs one effect; {@code raiser} takes internal events, {@code sender} external ones. */
     /** What a failing generated action throws. */
     static final class Boom extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Boom(String log) {
             super("boom " + log, null, false, false);
         }

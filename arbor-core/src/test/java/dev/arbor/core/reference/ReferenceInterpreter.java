@@ -50,6 +50,8 @@ final class ReferenceInterpreter {
 
     /** Thrown when one run-to-completion step does not settle within {@code maxMicrosteps}. */
     static final class Livelock extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
         Livelock(String message) {
             super(message);
         }
