@@ -452,6 +452,97 @@ public final class Machine<C> {
         return best;
     }
 
+    // ---------------------------------------------------------------- snapshots
+
+    /** The machine's whole state apart from its owner: configuration, history records, halted. */
+    public MachineState snapshot() {
+        CompiledChart c = chart.compiled;
+        int n = 0;
+        for (int st = 0; st < c.stateCount; st++) {
+            if (isActive(st)) {
+                n++;
+            }
+        }
+        int[] act = new int[n];
+        n = 0;
+        for (int st = 0; st < c.stateCount; st++) {
+            if (isActive(st)) {
+                act[n++] = st;
+            }
+        }
+        int[][] hist = new int[c.stateCount][];
+        for (int st = 0; st < c.stateCount; st++) {
+            int count = c.historyOffset[st] >= 0 ? recordedCount(c, st) : 0;
+            hist[st] = new int[count];
+            for (int j = 0; j < count; j++) {
+                hist[st][j] = recorded(c, st, j + 1);
+            }
+        }
+        return new MachineState(act, hist, status() == HALTED);
+    }
+
+    /**
+     * Puts a saved state back: exits the active states the snapshot does not have (innermost
+     * first) and enters those it has that are not active (outermost first), each callback tagged
+     * {@code cause} (normally {@link Cause#RESTORE}); nothing else runs — no transition, initial or
+     * history action, no completion event. History records are replaced. A machine not yet started
+     * counts as started. The state is checked whole before anything changes.
+     *
+     * @throws IllegalArgumentException naming what is wrong when the state is not a valid state of
+     *                                  this chart; the machine is then unchanged
+     */
+    public void restore(MachineState state, Cause cause) {
+        Objects.requireNonNull(state, "state");
+        Objects.requireNonNull(cause, "cause");
+        if (isBusy()) {
+            throw new IllegalStateException("restore() called from inside a step of machine '" + chart.name() + "'");
+        }
+        CompiledChart c = chart.compiled;
+        long[] goal = new long[c.words];
+        String problem = StateCheck.problem(c, state, goal);
+        if (problem != null) {
+            throw new IllegalArgumentException("not a state of chart '" + c.name + "': " + problem);
+        }
+        beginStep(cause);
+        boolean completed = false;
+        try {
+            MachineListener l = listener();
+            for (int st = c.stateCount - 1; st >= 0; st--) {
+                if (isActive(st) && !isSet(goal, st)) {
+                    exitState(c, st, l);
+                }
+            }
+            for (int st = 0; st < c.stateCount; st++) {
+                if (!isActive(st) && isSet(goal, st)) {
+                    enterState(c, st, l);
+                }
+            }
+            boolean anyHistory = false;
+            for (int[] h : state.history()) {
+                anyHistory |= h.length > 0;
+            }
+            Extras x = extras;
+            if (anyHistory || (x != null && x.history != null)) {
+                Extras ex = extras();
+                if (ex.history == null) {
+                    ex.history = new int[c.historySlotsSize];
+                }
+                for (int h = 0; h < c.stateCount; h++) {
+                    if (c.historyOffset[h] >= 0) {
+                        int[] rec = state.history(h);
+                        ex.history[c.historyOffset[h]] = rec.length;
+                        System.arraycopy(rec, 0, ex.history, c.historyOffset[h] + 1, rec.length);
+                    }
+                }
+            }
+            previous0 = 0; // a restored machine has no previous configuration to revert to
+            setStatus(state.halted() ? HALTED : RUNNING);
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+    }
+
     // ---------------------------------------------------------------- queries
 
     /** Whether the state with this key (or name) is active. */
