@@ -244,6 +244,12 @@ public final class Machine<C> {
      * runs every active state's update action, root to leaf.
      */
     public void update() {
+        update(Cause.NORMAL);
+    }
+
+    /** Runs one tick with a given cause: {@link Cause#REPLAY} when a rollback re-simulates it. */
+    public void update(Cause tickCause) {
+        Objects.requireNonNull(tickCause, "tickCause");
         if (isBusy()) {
             throw new IllegalStateException("update() called from inside a step of machine '" + chart.name() + "'");
         }
@@ -255,7 +261,7 @@ public final class Machine<C> {
             return;
         }
         CompiledChart c = chart.compiled;
-        beginStep(Cause.NORMAL);
+        beginStep(tickCause);
         boolean completed = false;
         try {
             Extras x = extras;

@@ -1,0 +1,36 @@
+package dev.arbor.net.codec;
+
+/**
+ * The one exception decoding untrusted bytes throws: it says what was wrong, and the machine it
+ * was meant for has not been changed.
+ */
+public final class SnapshotException extends Exception {
+    private static final long serialVersionUID = 1L;
+
+    /** What was wrong with the bytes. */
+    public enum Reason {
+        /** The bytes end before the snapshot does. */
+        TRUNCATED,
+        /** Bytes remain after a whole snapshot was read. */
+        TRAILING_BYTES,
+        /** A configuration or history index is beyond the chart's count of legal combinations. */
+        INDEX_OUT_OF_RANGE,
+        /** The snapshot was made for a different chart (or version of it). */
+        WRONG_FINGERPRINT,
+        /** A state's data, or the owner's, was refused by its codec. */
+        INVALID_DATA,
+        /** Larger than the size a snapshot of this chart may have. */
+        OVERSIZED
+    }
+
+    private final Reason reason;
+
+    public SnapshotException(Reason reason, String message) {
+        super(reason + ": " + message);
+        this.reason = reason;
+    }
+
+    public Reason reason() {
+        return reason;
+    }
+}

@@ -1,0 +1,6 @@
+/** Networked machines (seed 001): compact snapshots, untrusted input, rollback and re-prediction. */
+module dev.arbor.net {
+    requires transitive dev.arbor.core;
+    exports dev.arbor.net.codec;
+    // exports dev.arbor.net.rollback; (added with the timeline)
+}
