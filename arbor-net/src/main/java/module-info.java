@@ -2,5 +2,5 @@
 module dev.arbor.net {
     requires transitive dev.arbor.core;
     exports dev.arbor.net.codec;
-    // exports dev.arbor.net.rollback; (added with the timeline)
+    exports dev.arbor.net.rollback;
 }

@@ -15,6 +15,7 @@ public final class Main {
         DEMOS.put("west-world", WestWorld::run);
         DEMOS.put("robot", RobotDemo::run);
         DEMOS.put("guard", GuardDemo::run);
+        DEMOS.put("netplay", NetplayDemo::run);
     }
 
     static final String DEFAULT_DEMO = "qhsm";

@@ -36,7 +36,7 @@ class DemoTraceTest {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"qhsm", "west-world", "robot", "guard"})
+    @ValueSource(strings = {"qhsm", "west-world", "robot", "guard", "netplay"})
     void demoPrintsItsStoredTranscript(String name) throws IOException {
         String actual = run(out -> Main.run(new String[] {"demo", name}, out, out));
         assertThat(actual.lines()).containsExactlyElementsOf(stored(name).lines().toList());
@@ -89,7 +89,7 @@ class DemoTraceTest {
         assertThat(Main.run(new String[] {"demo", "nope"}, System.out, e)).isEqualTo(2);
         assertThat(Main.run(new String[] {"fly"}, System.out, e)).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8))
-                .contains("no demo named 'nope'; demos: guard, qhsm, robot, west-world")
+                .contains("no demo named 'nope'; demos: guard, netplay, qhsm, robot, west-world")
                 .contains("unknown command 'fly'");
     }
 }

@@ -3,6 +3,10 @@ package dev.arbor.net.codec;
 /**
  * The one exception decoding untrusted bytes throws: it says what was wrong, and the machine it
  * was meant for has not been changed.
+ *
+ * <p>It carries no stack trace: refusing bad input is an expected outcome that must stay cheap
+ * (a flood of garbage packets must not cost a stack walk each), and the reason and message say
+ * what was wrong.
  */
 public final class SnapshotException extends Exception {
     private static final long serialVersionUID = 1L;
@@ -26,7 +30,7 @@ public final class SnapshotException extends Exception {
     private final Reason reason;
 
     public SnapshotException(Reason reason, String message) {
-        super(reason + ": " + message);
+        super(reason + ": " + message, null, true, false);
         this.reason = reason;
     }
 

@@ -1,0 +1,99 @@
+package dev.arbor.net.codec;
+
+import java.util.Objects;
+
+/**
+ * Reads values bit by bit, most significant bit first, from a range of a byte array (the layout
+ * {@link BitWriter} writes). Reading past the end throws {@link SnapshotException} with reason
+ * {@link SnapshotException.Reason#TRUNCATED}; the reader never throws anything else for any bytes.
+ *
+ * <p>The array is not copied: do not change it while reading.
+ */
+public final class BitReader {
+    private final byte[] buf;
+    private final long start;
+    private final long limit;
+    private long bitPos;
+
+    public BitReader(byte[] bytes) {
+        this(bytes, 0, Objects.requireNonNull(bytes, "bytes").length);
+    }
+
+    /**
+     * @throws IndexOutOfBoundsException if the range does not lie within the array
+     */
+    public BitReader(byte[] bytes, int offset, int length) {
+        Objects.requireNonNull(bytes, "bytes");
+        Objects.checkFromIndexSize(offset, length, bytes.length);
+        this.buf = bytes;
+        this.start = (long) offset << 3;
+        this.limit = ((long) offset + length) << 3;
+        this.bitPos = start;
+    }
+
+    /**
+     * Reads {@code n} bits (0 to 64) as an unsigned value (for 64 bits, all of the long).
+     *
+     * @throws SnapshotException TRUNCATED if fewer than {@code n} bits remain (nothing is consumed)
+     */
+    public long readBits(int n) throws SnapshotException {
+        if (n < 0 || n > 64) {
+            throw new IllegalArgumentException("bit count must be 0..64: " + n);
+        }
+        if (n > limit - bitPos) {
+            throw new SnapshotException(SnapshotException.Reason.TRUNCATED,
+                    "needed " + n + " more bits at bit " + position() + ", only " + remainingBits() + " remain");
+        }
+        long value = 0;
+        int remaining = n;
+        while (remaining > 0) {
+            int index = (int) (bitPos >>> 3);
+            int avail = 8 - (int) (bitPos & 7);
+            int take = Math.min(avail, remaining);
+            int chunk = ((buf[index] & 0xFF) >>> (avail - take)) & ((1 << take) - 1);
+            value = (value << take) | chunk;
+            bitPos += take;
+            remaining -= take;
+        }
+        return value;
+    }
+
+    /** Reads one bit. */
+    public boolean readBoolean() throws SnapshotException {
+        return readBits(1) != 0;
+    }
+
+    /**
+     * Reads a value written by {@link BitWriter#writeBounded(long, long)}.
+     *
+     * @throws SnapshotException TRUNCATED if too few bits remain; INDEX_OUT_OF_RANGE if the value
+     *                           read is not below {@code count}
+     */
+    public long readBounded(long count) throws SnapshotException {
+        long value = readBits(BitWriter.bitsFor(count));
+        if (value < 0 || value >= count) {
+            throw new SnapshotException(SnapshotException.Reason.INDEX_OUT_OF_RANGE,
+                    "value " + Long.toUnsignedString(value) + " is not below " + count);
+        }
+        return value;
+    }
+
+    /** Reads a two's complement value written by {@link BitWriter#writeSigned(long, int)}. */
+    public long readSigned(int n) throws SnapshotException {
+        if (n < 1 || n > 64) {
+            throw new IllegalArgumentException("bit count must be 1..64: " + n);
+        }
+        long v = readBits(n);
+        return n == 64 ? v : (v << (64 - n)) >> (64 - n);
+    }
+
+    /** Bits read since the start of the range. */
+    public long position() {
+        return bitPos - start;
+    }
+
+    /** Bits left in the range. */
+    public long remainingBits() {
+        return limit - bitPos;
+    }
+}

@@ -1,0 +1,427 @@
+package dev.arbor.net.codec;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineState;
+import dev.arbor.net.codec.SnapshotException.Reason;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.function.Consumer;
+
+/**
+ * Encodes a machine's whole state in as few bits as its chart allows, and decodes untrusted bytes
+ * back onto a machine without ever leaving it half-changed (seed 001).
+ *
+ * <p><b>Layout</b> (bits, most significant first): the chart's {@link Fingerprint} (its low
+ * {@link #fingerprintBits()} bits, 32 by default); the index of the (configuration, history)
+ * combination in exactly {@link ChartNumbering#bits()} bits; then, for each active state in
+ * document order (root to leaf) that has a {@link StateData}, that state's data; then the
+ * {@link OwnerData}, if any; then zero bits up to a whole byte.
+ *
+ * <p><b>Decoding</b> reads and checks everything first — size bound, fingerprint, index range,
+ * every data value, padding and trailing bytes — and only then restores the configuration with
+ * {@link Machine#restore(MachineState, Cause) restore(state, Cause.RESTORE)} (exit and entry fire
+ * only for states that change) and applies the data values, state data root to leaf then the
+ * owner's. Any problem with the bytes throws {@link SnapshotException} — and nothing else — and
+ * leaves the machine and the owner unchanged. (Exceptions thrown by the application's own entry,
+ * exit or listener callbacks or {@code apply} methods during that final step are the
+ * application's and are not translated.)
+ *
+ * <p>Immutable and thread-safe once built; build one per chart and share it.
+ *
+ * @param <C> the owner type
+ */
+public final class SnapshotCodec<C> {
+
+    /** The size bound used when the codec has data codecs and no {@link Builder#maxBytes(int)}. */
+    public static final int DEFAULT_MAX_BYTES = 1024;
+
+    private final Chart<C> chart;
+    private final ChartNumbering numbering;
+    private final long fingerprint;
+    private final int fingerprintBits;
+    private final long fingerprintValue;
+    /** By state id: the state's data codec or null. */
+    private final List<StateData<C, ?>> stateData;
+    private final boolean anyStateData;
+    private final OwnerData<C, ?> ownerData;
+    private final int maxBytes;
+
+    private SnapshotCodec(Builder<C> b) {
+        this.chart = b.chart;
+        this.numbering = new ChartNumbering(b.chart);
+        this.fingerprint = b.dataVersion == 0 ? Fingerprint.of(b.chart)
+                : Fingerprint.combine(Fingerprint.of(b.chart), b.dataVersion);
+        this.fingerprintBits = b.fingerprintBits;
+        this.fingerprintValue = fingerprintBits == 64 ? fingerprint : fingerprint & ((1L << fingerprintBits) - 1);
+        this.stateData = new ArrayList<>(b.stateData);
+        this.anyStateData = stateData.stream().anyMatch(Objects::nonNull);
+        this.ownerData = b.ownerData;
+        int fixedBytes = (int) ((fingerprintBits + (long) numbering.bits() + 7) >>> 3);
+        if (b.maxBytes > 0) {
+            if (b.maxBytes < fixedBytes) {
+                throw new IllegalArgumentException("maxBytes " + b.maxBytes + " is below the " + fixedBytes
+                        + " bytes every snapshot of chart '" + chart.name() + "' takes");
+            }
+            this.maxBytes = b.maxBytes;
+        } else {
+            this.maxBytes = anyStateData || ownerData != null ? Math.max(DEFAULT_MAX_BYTES, fixedBytes) : fixedBytes;
+        }
+    }
+
+    /** Starts a codec for this chart. */
+    public static <C> Builder<C> builder(Chart<C> chart) {
+        return new Builder<>(chart);
+    }
+
+    /** A codec for the configuration and history only (no data), with a 32-bit fingerprint. */
+    public static <C> SnapshotCodec<C> of(Chart<C> chart) {
+        return builder(chart).build();
+    }
+
+    public Chart<C> chart() {
+        return chart;
+    }
+
+    public ChartNumbering numbering() {
+        return numbering;
+    }
+
+    /** The full 64-bit fingerprint (of the chart, mixed with the data version if any). */
+    public long fingerprint() {
+        return fingerprint;
+    }
+
+    /** How many of the fingerprint's low bits each snapshot carries (0 to 64). */
+    public int fingerprintBits() {
+        return fingerprintBits;
+    }
+
+    /** The bits every snapshot takes before any data: fingerprint plus combination index. */
+    public int headerBits() {
+        return fingerprintBits + numbering.bits();
+    }
+
+    /** The largest snapshot, in bytes, that is encoded or accepted. */
+    public int maxBytes() {
+        return maxBytes;
+    }
+
+    // ---------------------------------------------------------------- encoding
+
+    /**
+     * Encodes the machine's state and its owner's data, padded to a whole byte.
+     *
+     * @throws IllegalStateException if the machine is not started, or the snapshot would be larger
+     *                               than {@link #maxBytes()}
+     */
+    public byte[] encode(Machine<C> machine) {
+        BitWriter out = new BitWriter(Math.min(maxBytes, 64));
+        encode(machine, out);
+        return out.toByteArray();
+    }
+
+    /**
+     * Appends the machine's snapshot to {@code out}, without padding (to pack several snapshots
+     * into one packet; read them back with {@link #read(BitReader)}).
+     *
+     * @throws IllegalStateException as {@link #encode(Machine)}
+     */
+    public void encode(Machine<C> machine, BitWriter out) {
+        checkMachine(machine);
+        Objects.requireNonNull(out, "out");
+        if (!machine.isStarted()) {
+            throw new IllegalStateException("machine of chart '" + chart.name() + "' is not started");
+        }
+        MachineState state = machine.snapshot();
+        long index;
+        try {
+            index = numbering.indexOf(state);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalStateException("cannot encode machine of chart '" + chart.name() + "': " + e.getMessage(), e);
+        }
+        int[] active = state.active();
+        if (state.halted() != numbering.impliesHalted(active)) {
+            throw new IllegalStateException("cannot encode machine of chart '" + chart.name()
+                    + "': its halted flag disagrees with its configuration (restored by hand?)");
+        }
+        long start = out.bitLength();
+        out.writeBits(fingerprintValue, fingerprintBits);
+        out.writeBounded(index, numbering.count());
+        C owner = machine.owner();
+        if (anyStateData) {
+            for (int id : active) {
+                StateData<C, ?> codec = stateData.get(id);
+                if (codec != null) {
+                    codec.write(owner, out);
+                }
+            }
+        }
+        if (ownerData != null) {
+            ownerData.write(owner, out);
+        }
+        long bits = out.bitLength() - start;
+        if (bits > 8L * maxBytes) {
+            throw new IllegalStateException("snapshot of chart '" + chart.name() + "' takes " + ((bits + 7) >>> 3)
+                    + " bytes, more than maxBytes " + maxBytes);
+        }
+    }
+
+    // ---------------------------------------------------------------- decoding
+
+    /**
+     * Decodes a whole snapshot (as made by {@link #encode(Machine)}) onto the machine.
+     *
+     * @throws SnapshotException when anything is wrong with the bytes; the machine and its owner
+     *                           are then unchanged
+     * @throws IllegalArgumentException if the machine is not of this codec's chart (a programming
+     *                                  error, checked before reading)
+     */
+    public void decodeInto(byte[] bytes, Machine<C> machine) throws SnapshotException {
+        decodeInto(bytes, 0, Objects.requireNonNull(bytes, "bytes").length, machine);
+    }
+
+    /** {@link #decodeInto(byte[], Machine)} over a range of an array. */
+    public void decodeInto(byte[] bytes, int offset, int length, Machine<C> machine) throws SnapshotException {
+        checkMachine(machine);
+        decode(bytes, offset, length).applyTo(machine);
+    }
+
+    /**
+     * Reads and validates a whole snapshot without applying it: apply it later with
+     * {@link Decoded#applyTo(Machine)}.
+     *
+     * @throws SnapshotException when anything is wrong with the bytes
+     */
+    public Decoded<C> decode(byte[] bytes, int offset, int length) throws SnapshotException {
+        Objects.requireNonNull(bytes, "bytes");
+        if (offset < 0 || length < 0 || offset > bytes.length - length) {
+            throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length + ") of "
+                    + bytes.length + " bytes");
+        }
+        if (length > maxBytes) {
+            throw new SnapshotException(Reason.OVERSIZED, length + " bytes, a snapshot of chart '" + chart.name()
+                    + "' has at most " + maxBytes);
+        }
+        BitReader in = new BitReader(bytes, offset, length);
+        Decoded<C> decoded = read(in);
+        int padding = (int) ((8 - (in.position() & 7)) & 7);
+        if (in.readBits(padding) != 0) {
+            throw new SnapshotException(Reason.TRAILING_BYTES, "non-zero padding bits after the snapshot");
+        }
+        if (in.remainingBits() > 0) {
+            throw new SnapshotException(Reason.TRAILING_BYTES, (in.remainingBits() >>> 3)
+                    + " bytes after the snapshot");
+        }
+        return decoded;
+    }
+
+    /** For tools: the configuration and history a whole snapshot holds (its data checked, not kept). */
+    public MachineState decodeState(byte[] bytes) throws SnapshotException {
+        return decode(bytes, 0, Objects.requireNonNull(bytes, "bytes").length).state();
+    }
+
+    /**
+     * Reads one snapshot written by {@link #encode(Machine, BitWriter)} (no padding or trailing
+     * check), validating everything but applying nothing.
+     *
+     * @throws SnapshotException when anything is wrong with the bits
+     */
+    public Decoded<C> read(BitReader in) throws SnapshotException {
+        Objects.requireNonNull(in, "in");
+        long start = in.position();
+        long fp = in.readBits(fingerprintBits);
+        if (fp != fingerprintValue) {
+            throw new SnapshotException(Reason.WRONG_FINGERPRINT, "snapshot fingerprint "
+                    + Long.toHexString(fp) + " is not chart '" + chart.name() + "''s " + Long.toHexString(fingerprintValue));
+        }
+        long index = in.readBounded(numbering.count());
+        MachineState state = numbering.stateAt(index);
+        List<Consumer<C>> appliers = new ArrayList<>(0);
+        if (anyStateData) {
+            for (int id : state.active()) {
+                StateData<C, ?> codec = stateData.get(id);
+                if (codec != null) {
+                    appliers.add(readValue(codec, in, id));
+                }
+            }
+        }
+        if (ownerData != null) {
+            appliers.add(readValue(ownerData, in));
+        }
+        if (in.position() - start > 8L * maxBytes) {
+            throw new SnapshotException(Reason.OVERSIZED, "snapshot of chart '" + chart.name()
+                    + "' is larger than " + maxBytes + " bytes");
+        }
+        return new Decoded<>(this, state, index, appliers);
+    }
+
+    private <D> Consumer<C> readValue(StateData<C, D> codec, BitReader in, int state) throws SnapshotException {
+        D value;
+        try {
+            value = codec.read(in);
+        } catch (RuntimeException e) {
+            throw new SnapshotException(Reason.INVALID_DATA, "data of state '" + chart.stateName(state)
+                    + "' refused: " + e);
+        }
+        return owner -> codec.apply(owner, value);
+    }
+
+    private <D> Consumer<C> readValue(OwnerData<C, D> codec, BitReader in) throws SnapshotException {
+        D value;
+        try {
+            value = codec.read(in);
+        } catch (RuntimeException e) {
+            throw new SnapshotException(Reason.INVALID_DATA, "owner data refused: " + e);
+        }
+        return owner -> codec.apply(owner, value);
+    }
+
+    private void checkMachine(Machine<C> machine) {
+        Objects.requireNonNull(machine, "machine");
+        if (machine.chart() != chart) {
+            throw new IllegalArgumentException("machine of chart '" + machine.chart().name()
+                    + "' given to the snapshot codec of chart '" + chart.name() + "'");
+        }
+    }
+
+    /**
+     * A snapshot read and validated whole, not yet applied.
+     *
+     * @param <C> the owner type
+     */
+    public static final class Decoded<C> {
+        private final SnapshotCodec<C> codec;
+        private final MachineState state;
+        private final long index;
+        private final List<Consumer<C>> appliers;
+
+        Decoded(SnapshotCodec<C> codec, MachineState state, long index, List<Consumer<C>> appliers) {
+            this.codec = codec;
+            this.state = state;
+            this.index = index;
+            this.appliers = appliers;
+        }
+
+        /** The configuration and history records. */
+        public MachineState state() {
+            return state;
+        }
+
+        /** The combination index (see {@link ChartNumbering}). */
+        public long index() {
+            return index;
+        }
+
+        /**
+         * Restores the state onto the machine (callbacks tagged {@link Cause#RESTORE}) and applies
+         * the data values, state data root to leaf then the owner's.
+         *
+         * @throws SnapshotException never for a state the numbering produced; should
+         *                           {@code restore} refuse it, the machine is unchanged
+         */
+        public void applyTo(Machine<C> machine) throws SnapshotException {
+            codec.checkMachine(machine);
+            try {
+                machine.restore(state, Cause.RESTORE);
+            } catch (IllegalArgumentException e) {
+                throw new SnapshotException(Reason.INVALID_DATA, "machine refused the decoded state: " + e.getMessage());
+            }
+            C owner = machine.owner();
+            for (Consumer<C> a : appliers) {
+                a.accept(owner);
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- builder
+
+    /**
+     * Configures a {@link SnapshotCodec}.
+     *
+     * @param <C> the owner type
+     */
+    public static final class Builder<C> {
+        private final Chart<C> chart;
+        private final List<StateData<C, ?>> stateData;
+        private OwnerData<C, ?> ownerData;
+        private int fingerprintBits = 32;
+        private long dataVersion;
+        private int maxBytes;
+
+        Builder(Chart<C> chart) {
+            this.chart = Objects.requireNonNull(chart, "chart");
+            this.stateData = new ArrayList<>(chart.stateCount());
+            for (int i = 0; i < chart.stateCount(); i++) {
+                stateData.add(null);
+            }
+        }
+
+        /**
+         * Makes a state stateful: its data is written and read while it is active.
+         *
+         * @throws IllegalArgumentException if the chart has no such state, it is a history
+         *                                  pseudo-state, or it already has a codec
+         */
+        public <D> Builder<C> stateData(Object stateKey, StateData<C, D> codec) {
+            Objects.requireNonNull(codec, "codec");
+            int id = chart.stateId(stateKey);
+            switch (chart.kind(id)) {
+                case SHALLOW_HISTORY, DEEP_HISTORY -> throw new IllegalArgumentException(
+                        "history pseudo-state '" + chart.stateName(id) + "' is never active and cannot have data");
+                default -> { }
+            }
+            if (stateData.get(id) != null) {
+                throw new IllegalArgumentException("state '" + chart.stateName(id) + "' already has a data codec");
+            }
+            stateData.set(id, codec);
+            return this;
+        }
+
+        /** Sets the owner's data codec (written after the states' data). */
+        public <D> Builder<C> ownerData(OwnerData<C, D> codec) {
+            this.ownerData = Objects.requireNonNull(codec, "codec");
+            return this;
+        }
+
+        /**
+         * How many low bits of the fingerprint each snapshot carries: 32 by default; 0 to send none
+         * (when the chart version was agreed on when connecting), up to 64.
+         */
+        public Builder<C> fingerprintBits(int bits) {
+            if (bits < 0 || bits > 64) {
+                throw new IllegalArgumentException("fingerprint bits must be 0..64: " + bits);
+            }
+            this.fingerprintBits = bits;
+            return this;
+        }
+
+        /** A version of the data codecs' layout, mixed into the fingerprint (0, the default, mixes nothing). */
+        public Builder<C> dataVersion(long version) {
+            this.dataVersion = version;
+            return this;
+        }
+
+        /**
+         * The largest snapshot encoded or accepted, in bytes. Default: the fixed header size when
+         * there are no data codecs, else {@link #DEFAULT_MAX_BYTES}.
+         */
+        public Builder<C> maxBytes(int bytes) {
+            if (bytes < 1) {
+                throw new IllegalArgumentException("maxBytes must be positive: " + bytes);
+            }
+            this.maxBytes = bytes;
+            return this;
+        }
+
+        /**
+         * @throws IllegalArgumentException if the chart has too many combinations to number, or
+         *                                  maxBytes is below the header size
+         */
+        public SnapshotCodec<C> build() {
+            return new SnapshotCodec<>(this);
+        }
+    }
+}

@@ -1,0 +1,33 @@
+package dev.arbor.net.rollback;
+
+import java.util.Objects;
+
+/**
+ * One input applied during a tick, in order: an event fired into the machine, or a tick of the
+ * machine ({@link dev.arbor.core.Machine#update()}). Inputs are values: two inputs are equal when
+ * their events are, which is how a {@link Timeline} tells a correction from what it predicted.
+ */
+public sealed interface Input permits Input.Fire, Input.Update {
+
+    /** An input that fires {@code event} into the machine. */
+    static Input fire(Object event) {
+        return new Fire(event);
+    }
+
+    /** An input that runs one {@link dev.arbor.core.Machine#update()} tick. */
+    static Input update() {
+        return Update.INSTANCE;
+    }
+
+    /** Fires an event: {@code Cause.NORMAL} when first applied, {@code Cause.REPLAY} when re-simulated. */
+    record Fire(Object event) implements Input {
+        public Fire {
+            Objects.requireNonNull(event, "event");
+        }
+    }
+
+    /** Runs {@link dev.arbor.core.Machine#update(dev.arbor.core.Cause)}: NORMAL, or REPLAY when re-simulated. */
+    record Update() implements Input {
+        static final Update INSTANCE = new Update();
+    }
+}
