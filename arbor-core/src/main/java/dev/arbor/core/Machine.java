@@ -549,6 +549,21 @@ public final class Machine<C> {
         }
     }
 
+    /** How many states history state {@code historyState} recorded (0 if it never recorded, or is not a history state). Allocates nothing. */
+    public int recordedCount(int historyState) {
+        CompiledChart c = chart.compiled;
+        return c.historyOffset[historyState] < 0 ? 0 : recordedCount(c, historyState);
+    }
+
+    /** The {@code j}-th state (from 0, in document order) that history state {@code historyState} recorded. */
+    public int recorded(int historyState, int j) {
+        int n = recordedCount(historyState);
+        if (j < 0 || j >= n) {
+            throw new IndexOutOfBoundsException("record " + j + " of " + n);
+        }
+        return recorded(chart.compiled, historyState, j + 1);
+    }
+
     // ---------------------------------------------------------------- queries
 
     /** Whether the state with this key (or name) is active. */

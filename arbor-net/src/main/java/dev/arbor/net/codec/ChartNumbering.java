@@ -1,6 +1,7 @@
 package dev.arbor.net.codec;
 
 import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
 import dev.arbor.core.MachineState;
 import dev.arbor.core.StateKind;
 import java.util.Objects;
@@ -189,6 +190,84 @@ public final class ChartNumbering {
      * @throws IllegalArgumentException if the state is not one of this chart's legal states (for
      *                                  example a machine not started, or a state of another chart)
      */
+    /**
+     * The index of a live machine's (configuration, history) combination, read straight from the
+     * machine without copying it (a machine's state is always legal). Allocates nothing.
+     *
+     * @throws IllegalStateException if the machine is not started
+     */
+    public long indexOf(Machine<?> machine) {
+        if (!machine.isIn(0)) {
+            throw new IllegalStateException("machine of chart '" + chartName + "' is not started");
+        }
+        long index = rankLive(0, machine, -1);
+        long mul = configurations;
+        for (int i = 0; i < historyStates.length; i++) {
+            int h = historyStates[i];
+            long r = 0;
+            if (machine.recordedCount(h) > 0) {
+                int p = parent[h];
+                if (kind[h] == SHALLOW) {
+                    if (kind[p] == PARALLEL) {
+                        r = 1;
+                    } else {
+                        int child = machine.recorded(h, 0);
+                        for (int k = 0; k < children[p].length; k++) {
+                            if (children[p][k] == child) {
+                                r = 1 + k;
+                            }
+                        }
+                    }
+                } else {
+                    r = 1 + rankLive(p, machine, h);
+                }
+            }
+            index += r * mul;
+            mul *= historyCount[i];
+        }
+        return index;
+    }
+
+    /**
+     * Ranks the configuration below {@code s}: the machine's active one when {@code history} is -1,
+     * else the one deep history {@code history} recorded (a state is in it when a recorded leaf
+     * lies in its subtree).
+     */
+    private long rankLive(int s, Machine<?> machine, int history) {
+        int[] ch = children[s];
+        if (ch.length == 0) {
+            return 0;
+        }
+        if (kind[s] == PARALLEL) {
+            long r = 0;
+            long mul = 1;
+            for (int c : ch) {
+                r += rankLive(c, machine, history) * mul;
+                mul *= conf[c];
+            }
+            return r;
+        }
+        for (int i = 0; i < ch.length; i++) {
+            if (history < 0 ? machine.isIn(ch[i]) : recordsBelow(machine, history, ch[i])) {
+                return offset[s][i] + rankLive(ch[i], machine, history);
+            }
+        }
+        throw new IllegalStateException("compound state " + s + " of chart '" + chartName + "' has no "
+                + (history < 0 ? "active child" : "recorded child in history " + history));
+    }
+
+    private boolean recordsBelow(Machine<?> machine, int history, int s) {
+        for (int j = 0, n = machine.recordedCount(history); j < n; j++) {
+            int leaf = machine.recorded(history, j);
+            for (int a = leaf; a >= 0; a = parent[a]) {
+                if (a == s) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     public long indexOf(MachineState state) {
         Objects.requireNonNull(state, "state");
         int[] active = state.active();

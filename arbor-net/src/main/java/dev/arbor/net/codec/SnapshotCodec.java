@@ -45,6 +45,8 @@ public final class SnapshotCodec<C> {
     private final long fingerprintValue;
     /** By state id: the state's data codec or null. */
     private final List<StateData<C, ?>> stateData;
+    /** The root's final children: the machine is halted exactly when one is active. */
+    private final int[] topFinals;
     private final boolean anyStateData;
     private final OwnerData<C, ?> ownerData;
     private final int maxBytes;
@@ -58,6 +60,13 @@ public final class SnapshotCodec<C> {
         this.fingerprintValue = fingerprintBits == 64 ? fingerprint : fingerprint & ((1L << fingerprintBits) - 1);
         this.stateData = new ArrayList<>(b.stateData);
         this.anyStateData = stateData.stream().anyMatch(Objects::nonNull);
+        List<Integer> finals = new ArrayList<>();
+        for (int child : chart.children(0)) {
+            if (chart.kind(child) == dev.arbor.core.StateKind.FINAL) {
+                finals.add(child);
+            }
+        }
+        this.topFinals = finals.stream().mapToInt(Integer::intValue).toArray();
         this.ownerData = b.ownerData;
         int fixedBytes = (int) ((fingerprintBits + (long) numbering.bits() + 7) >>> 3);
         if (b.maxBytes > 0) {
@@ -123,6 +132,15 @@ public final class SnapshotCodec<C> {
         return out.toByteArray();
     }
 
+    private boolean topFinalActive(Machine<C> machine) {
+        for (int f : topFinals) {
+            if (machine.isIn(f)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /**
      * Appends the machine's snapshot to {@code out}, without padding (to pack several snapshots
      * into one packet; read them back with {@link #read(BitReader)}).
@@ -135,15 +153,8 @@ public final class SnapshotCodec<C> {
         if (!machine.isStarted()) {
             throw new IllegalStateException("machine of chart '" + chart.name() + "' is not started");
         }
-        MachineState state = machine.snapshot();
-        long index;
-        try {
-            index = numbering.indexOf(state);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalStateException("cannot encode machine of chart '" + chart.name() + "': " + e.getMessage(), e);
-        }
-        int[] active = state.active();
-        if (state.halted() != numbering.impliesHalted(active)) {
+        long index = numbering.indexOf(machine); // straight from the machine: nothing copied
+        if (machine.isHalted() != topFinalActive(machine)) {
             throw new IllegalStateException("cannot encode machine of chart '" + chart.name()
                     + "': its halted flag disagrees with its configuration (restored by hand?)");
         }
@@ -152,9 +163,9 @@ public final class SnapshotCodec<C> {
         out.writeBounded(index, numbering.count());
         C owner = machine.owner();
         if (anyStateData) {
-            for (int id : active) {
+            for (int id = 0; id < stateData.size(); id++) {
                 StateData<C, ?> codec = stateData.get(id);
-                if (codec != null) {
+                if (codec != null && machine.isIn(id)) {
                     codec.write(owner, out);
                 }
             }
