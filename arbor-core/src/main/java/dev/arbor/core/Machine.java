@@ -1636,36 +1636,30 @@ public final class Machine<C> {
         if (from >= to) {
             return;
         }
-        int wf = from >>> 6;
-        int wt = (to - 1) >>> 6;
-        for (int w = wf; w <= wt; w++) {
-            long mask = -1L;
-            if (w == wf) {
-                mask &= -1L << (from & 63);
-            }
-            if (w == wt) {
-                mask &= -1L >>> (63 - ((to - 1) & 63));
-            }
-            dst[w] |= word(w) & mask;
+        for (int w = from >>> 6, last = (to - 1) >>> 6; w <= last; w++) {
+            dst[w] |= word(w) & rangeMask(w, from, to);
         }
     }
 
     private static boolean anyInRange(long[] bits, int from, int to) {
-        int wf = from >>> 6;
-        int wt = (to - 1) >>> 6;
-        for (int w = wf; w <= wt; w++) {
-            long mask = -1L;
-            if (w == wf) {
-                mask &= -1L << (from & 63);
-            }
-            if (w == wt) {
-                mask &= -1L >>> (63 - ((to - 1) & 63));
-            }
-            if ((bits[w] & mask) != 0) {
+        for (int w = from >>> 6, last = (to - 1) >>> 6; w <= last; w++) {
+            if ((bits[w] & rangeMask(w, from, to)) != 0) {
                 return true;
             }
         }
         return false;
+    }
+
+    /** The bits of word {@code w} that fall in ids [from, to). */
+    private static long rangeMask(int w, int from, int to) {
+        long mask = -1L;
+        if (w == from >>> 6) {
+            mask &= -1L << (from & 63);
+        }
+        if (w == (to - 1) >>> 6) {
+            mask &= -1L >>> (63 - ((to - 1) & 63));
+        }
+        return mask;
     }
 
     // ================================================================ behaviours and plans
