@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.Act;
+
 import dev.arbor.core.internal.ChartDef;
 import dev.arbor.core.internal.CompiledChart;
 import dev.arbor.core.internal.StateDef;
@@ -53,7 +55,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
 
     /** Called with every event that no active state handles (default: ignore). */
     public ChartBuilder<C> onUnhandled(Action<C, Object> hook) {
-        chart.unhandled = Acts.of(hook);
+        chart.unhandled = Act.ofOwnerEvent(hook);
         return this;
     }
 

@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.Act;
+
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
 import dev.arbor.core.internal.ChartDef;
@@ -86,7 +88,7 @@ public final class HandlerChartBuilder<C> {
 
     /** The action of the top-level initial transition (seed 003's {@code Init} event). */
     public HandlerChartBuilder<C> initialAction(StateAction<C> action) {
-        root.initialActions.add(Acts.ofState(action));
+        root.initialActions.add(Act.ofOwner(action));
         return this;
     }
 
@@ -102,7 +104,7 @@ public final class HandlerChartBuilder<C> {
     }
 
     public HandlerChartBuilder<C> onUnhandled(Action<C, Object> hook) {
-        chart.unhandled = Acts.of(hook);
+        chart.unhandled = Act.ofOwnerEvent(hook);
         return this;
     }
 
@@ -173,9 +175,9 @@ public final class HandlerChartBuilder<C> {
 
     private void attach(StateDef s, StateHandler<C> handler) {
         s.handler = handler;
-        s.entry.add(dev.arbor.core.internal.Act.entryOf(handler));
-        s.exit.add(dev.arbor.core.internal.Act.exitOf(handler));
-        s.initialActions.add(dev.arbor.core.internal.Act.initialOf(handler));
-        s.update.add(dev.arbor.core.internal.Act.updateOf(handler));
+        s.entry.add(Act.entryOf(handler));
+        s.exit.add(Act.exitOf(handler));
+        s.initialActions.add(Act.initialOf(handler));
+        s.update.add(Act.updateOf(handler));
     }
 }

@@ -1,5 +1,8 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.Act;
+import dev.arbor.core.internal.Check;
+
 import dev.arbor.core.internal.StateDef;
 import dev.arbor.core.internal.TransitionDef;
 import dev.arbor.core.internal.Trigger;
@@ -103,38 +106,38 @@ public class StateBuilder<C> {
 
     /** An action of the initial transition: runs after this state's entry, before the initial child is entered. */
     public StateBuilder<C> initialAction(StateAction<C> action) {
-        def.initialActions.add(Acts.ofState(action));
+        def.initialActions.add(Act.ofOwner(action));
         return this;
     }
 
     public StateBuilder<C> onEntry(StateAction<C> action) {
-        def.entry.add(Acts.ofState(action));
+        def.entry.add(Act.ofOwner(action));
         return this;
     }
 
     public StateBuilder<C> onEntry(MachineStateAction<C> action) {
-        def.entry.add(Acts.ofState(action));
+        def.entry.add(Act.ofMachineOwner(action));
         return this;
     }
 
     public StateBuilder<C> onExit(StateAction<C> action) {
-        def.exit.add(Acts.ofState(action));
+        def.exit.add(Act.ofOwner(action));
         return this;
     }
 
     public StateBuilder<C> onExit(MachineStateAction<C> action) {
-        def.exit.add(Acts.ofState(action));
+        def.exit.add(Act.ofMachineOwner(action));
         return this;
     }
 
     /** Runs on every {@link Machine#update()} while this state is active, root to leaf. */
     public StateBuilder<C> onUpdate(StateAction<C> action) {
-        def.update.add(Acts.ofState(action));
+        def.update.add(Act.ofOwner(action));
         return this;
     }
 
     public StateBuilder<C> onUpdate(MachineStateAction<C> action) {
-        def.update.add(Acts.ofState(action));
+        def.update.add(Act.ofMachineOwner(action));
         return this;
     }
 
@@ -222,7 +225,7 @@ public class StateBuilder<C> {
             t.triggers.add(Trigger.of(received));
         }
         if (!tests.isEmpty()) {
-            t.guard = Acts.ofCondition(tests.size() == 1 ? tests.get(0) : Conditions.all(tests));
+            t.guard = Check.of(tests.size() == 1 ? tests.get(0) : Conditions.all(tests));
         }
         def.transitions.add(t);
         return new TransitionBuilder<>(t);

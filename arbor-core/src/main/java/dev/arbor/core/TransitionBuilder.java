@@ -1,5 +1,8 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.Act;
+import dev.arbor.core.internal.Check;
+
 import dev.arbor.core.internal.TransitionDef;
 import java.util.Objects;
 
@@ -19,25 +22,25 @@ public final class TransitionBuilder<C, E> {
 
     /** The transition is enabled only when the guard holds. A second guard replaces the first. */
     public TransitionBuilder<C, E> guard(Guard<C, E> guard) {
-        def.guard = Acts.ofGuard(guard);
+        def.guard = Check.of(guard);
         return this;
     }
 
     /** A guard on the owner alone. */
     public TransitionBuilder<C, E> guard(Condition<C> condition) {
-        def.guard = Acts.ofCondition(condition);
+        def.guard = Check.of(condition);
         return this;
     }
 
     /** Adds an action, run after the exits and before the entries; several run in the order added. */
     public TransitionBuilder<C, E> action(Action<C, E> action) {
-        def.actions.add(Acts.of(action));
+        def.actions.add(Act.ofOwnerEvent(action));
         return this;
     }
 
     /** Adds an action that also sees the machine (to raise events, or read the cause). */
     public TransitionBuilder<C, E> action(MachineAction<C, E> action) {
-        def.actions.add(Acts.of(action));
+        def.actions.add(Act.ofMachineOwnerEvent(action));
         return this;
     }
 

@@ -97,9 +97,9 @@ public final class NetplayDemo {
     /** Fuel belongs to the torch; glow and burn counters to the states that use them (seed 001's stateful nodes). */
     static SnapshotCodec<Torch> torchCodec(Chart<Torch> chart) {
         return SnapshotCodec.builder(chart)
-                .ownerData(bounded(61, t -> t.fuel, (t, v) -> t.fuel = v)) // fuel stays in 0..60
-                .stateData(TorchSt.GLOWING, stateBounded(4, t -> t.glow, (t, v) -> t.glow = v))
-                .stateData(TorchSt.BURNING, stateBounded(5, t -> Math.max(0, t.burnLeft), (t, v) -> t.burnLeft = v))
+                .ownerData(new IntField<>(61, t -> t.fuel, (t, v) -> t.fuel = v)) // fuel stays in 0..60
+                .stateData(TorchSt.GLOWING, new IntField<>(4, t -> t.glow, (t, v) -> t.glow = v))
+                .stateData(TorchSt.BURNING, new IntField<>(5, t -> Math.max(0, t.burnLeft), (t, v) -> t.burnLeft = v))
                 .build();
     }
 
@@ -182,7 +182,7 @@ public final class NetplayDemo {
                         h.stamina = v[1];
                     }
                 })
-                .stateData(HeroSt.ATTACKING, stateBounded(3, h -> h.swing, (h, v) -> h.swing = v))
+                .stateData(HeroSt.ATTACKING, new IntField<>(3, h -> h.swing, (h, v) -> h.swing = v))
                 .build();
     }
 
@@ -228,14 +228,6 @@ public final class NetplayDemo {
         public void apply(C owner, Integer value) {
             set.set(owner, value);
         }
-    }
-
-    static <C> IntField<C> bounded(int count, IntGetter<C> get, IntSetter<C> set) {
-        return new IntField<>(count, get, set);
-    }
-
-    static <C> IntField<C> stateBounded(int count, IntGetter<C> get, IntSetter<C> set) {
-        return new IntField<>(count, get, set);
     }
 
     // ------------------------------------------------------------------ the network

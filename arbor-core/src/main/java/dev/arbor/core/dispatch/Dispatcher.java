@@ -203,7 +203,7 @@ public final class Dispatcher {
     /** The pending telegrams in delivery order, and the next receipt number. */
     public Snapshot snapshot() {
         List<Telegram> all = pending.all();
-        all.sort((a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0);
+        all.sort(Telegram.DELIVERY_ORDER);
         return new Snapshot(nextReceipt, all);
     }
 
@@ -219,7 +219,7 @@ public final class Dispatcher {
                     + " is not above its pending receipts (" + max + ")");
         }
         List<Telegram> sorted = new ArrayList<>(snapshot.pending());
-        sorted.sort((a, b) -> a.before(b) ? -1 : b.before(a) ? 1 : 0); // receipt order within each tick
+        sorted.sort(Telegram.DELIVERY_ORDER); // receipt order within each tick
         pending.clear();
         for (Telegram t : sorted) {
             pending.add(t.dueTick(), t.receipt(), t.sender(), t.receiver(), t.event());

@@ -18,7 +18,6 @@ public record Telegram(long receipt, long dueTick, int sender, int receiver, Obj
     }
 
     /** Delivery order: by due tick, then by sending order. Never arbitrary. */
-    boolean before(Telegram o) {
-        return dueTick != o.dueTick ? dueTick < o.dueTick : receipt < o.receipt;
-    }
+    static final java.util.Comparator<Telegram> DELIVERY_ORDER =
+            java.util.Comparator.comparingLong(Telegram::dueTick).thenComparingLong(Telegram::receipt);
 }

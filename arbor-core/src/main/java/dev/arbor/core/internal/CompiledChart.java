@@ -74,12 +74,10 @@ public final class CompiledChart {
     public final StateHandler<?>[] handler;
     /** Per state: its behaviour components (empty for most). */
     public final dev.arbor.core.Behavior<?>[][] behaviors;
-    public final boolean hasBehaviors;
     /** Per handler state: the id of its placeholder transition. */
     public final int[] handlerTransition;
     /** The id of the placeholder transition reported for programmatic moves. */
     public final int moveTransition;
-    public final int maxDepth;
     /** The most atomic states that can be active at once. */
     public final int maxActiveLeaves;
     public final int words;
@@ -146,14 +144,12 @@ public final class CompiledChart {
     public final long[] updateMask;
     public final boolean hasEventless;
     public final boolean hasHistory;
-    public final boolean hasFinal;
 
     // Chart-wide settings.
     public final ErrorPolicy errorPolicy;
     public final UpdateOrder updateOrder;
     public final Act unhandled;
     public final int maxMicrosteps;
-    public final boolean hasParallel;
 
     private final Map<Object, Integer> idByKey;
     private final Map<String, Integer> idByName;
@@ -190,12 +186,10 @@ public final class CompiledChart {
                         "two different keys share the name '" + s.name + "'"));
             }
         }
-        int maxD = 0;
         for (int i = 0; i < n; i++) {
             StateDef s = order.get(i);
             parent[i] = s.parent == null ? -1 : idOf.get(s.parent);
             depth[i] = s.parent == null ? 0 : depth[parent[i]] + 1;
-            maxD = Math.max(maxD, depth[i]);
             end[i] = i + subtreeSize(s);
             List<Integer> real = new ArrayList<>();
             List<Integer> hist = new ArrayList<>();
@@ -206,7 +200,6 @@ public final class CompiledChart {
             historyChildren[i] = toArray(hist);
             kind[i] = kindOf(s, real.size(), problems);
         }
-        this.maxDepth = maxD;
         this.words = (n + 63) >>> 6;
         leafMask = new long[words];
         boolean parallel = false;
@@ -216,7 +209,6 @@ public final class CompiledChart {
             }
             parallel |= kind[i] == PARALLEL;
         }
-        this.hasParallel = parallel;
         if (kind[0] != COMPOUND && kind[0] != PARALLEL) {
             problems.add(new Problem(stateName[0], Rule.INVALID_STRUCTURE, "the root must contain at least one state"));
         }
@@ -229,12 +221,9 @@ public final class CompiledChart {
         updateAction = new Act[n];
         handler = new StateHandler<?>[n];
         behaviors = new dev.arbor.core.Behavior<?>[n][];
-        boolean anyBehavior = false;
         for (int i = 0; i < n; i++) {
             behaviors[i] = order.get(i).behaviors.toArray(new dev.arbor.core.Behavior<?>[0]);
-            anyBehavior |= behaviors[i].length > 0;
         }
-        hasBehaviors = anyBehavior;
         for (int i = 0; i < n; i++) {
             StateDef s = order.get(i);
             entryAction[i] = Act.sequence(s.entry);
@@ -481,14 +470,12 @@ public final class CompiledChart {
         // 7. The fast path's precomputation.
         boolean anyHandler = false;
         boolean anyHistory = false;
-        boolean anyFinal = false;
         boolean anyEventless = false;
         polledMask = new long[words];
         updateMask = new long[words];
         for (int s = 0; s < n; s++) {
             anyHandler |= handler[s] != null;
             anyHistory |= kind[s] == HISTORY_SHALLOW || kind[s] == HISTORY_DEEP;
-            anyFinal |= kind[s] == FINAL;
             anyEventless |= eventlessTransitions[s].length > 0;
             if (polledTransitions[s].length > 0) {
                 polledMask[s >>> 6] |= 1L << s;
@@ -499,7 +486,6 @@ public final class CompiledChart {
         }
         hasEventless = anyEventless;
         hasHistory = anyHistory;
-        hasFinal = anyFinal;
         this.flat = !parallel && !anyHandler && problems.isEmpty();
         tEntryPath = new int[m][];
         tKeptInitial = new int[m];
@@ -592,7 +578,7 @@ public final class CompiledChart {
         int scope = history ? parent[i] : i;
         if (s.initialTargets.isEmpty()) {
             if (history) {
-                return scope < 0 ? NONE : defaultEntryOf(scope);
+                return null; // no default of its own: what entering its parent enters (filled in once all initials are known)
             }
             if (children[i].length == 1) {
                 return new int[] {children[i][0]};
@@ -621,19 +607,11 @@ public final class CompiledChart {
         return out;
     }
 
-    /** The states a history without a declared default enters: what entering its parent would. */
-    private int[] defaultEntryOf(int p) {
-        if (kind[p] == PARALLEL) {
-            return children[p].clone();
-        }
-        // Resolved later for compounds declared after their history child: use the parent's initial.
-        return null;
-    }
-
     private void checkHistoryTargets(List<Problem> problems) {
         for (int i = 0; i < stateCount; i++) {
             if ((kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) && initialTargets[i] == null) {
-                initialTargets[i] = initialTargets[parent[i]];
+                int p = parent[i];
+                initialTargets[i] = kind[p] == PARALLEL ? children[p].clone() : initialTargets[p];
             }
         }
         // Default entry must reach leaves: follow initials and history defaults through pseudo-states.
@@ -923,10 +901,6 @@ public final class CompiledChart {
             id = idByName.get(s);
         }
         return id == null ? -1 : id;
-    }
-
-    public String triggerLabel(int trigger) {
-        return triggers[trigger].toString();
     }
 
     private String describe(TransitionDef d) {
