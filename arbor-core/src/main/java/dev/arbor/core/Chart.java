@@ -30,6 +30,17 @@ public final class Chart<C> {
     /** Scratch for steps, per thread: machines are confined to one thread, charts are shared. */
     final ThreadLocal<Scratch.Pool> scratch = ThreadLocal.withInitial(() -> new Scratch.Pool(this));
 
+    /**
+     * Events a chart's machines dispatch before it is specialised (system property
+     * {@code arbor.specialize}: a count, {@code eager} for 0, or {@code off}).
+     */
+    static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "1000"));
+
+    /** The chart's compiled dispatch (see {@link Specializer}); null until made, or for good when it cannot be. */
+    private SpecializedDispatch specialized;
+    /** Dispatches left before specialising; racy decrements only delay it. */
+    private int untilSpecialized = SPECIALIZE_AFTER;
+
     Chart(CompiledChart compiled) {
         this.compiled = compiled;
         this.doneEvents = new Done[compiled.stateCount];
@@ -38,6 +49,55 @@ public final class Chart<C> {
                 doneEvents[s] = new Done(this, s, compiled.key[s], compiled.stateName[s]);
             }
         }
+    }
+
+    /**
+     * The specialised dispatch, once this chart has dispatched enough events to be worth it; null
+     * before, and always for charts the specialiser does not take. Its fields are final, so a
+     * plain read sees a whole object.
+     */
+    SpecializedDispatch specialized() {
+        SpecializedDispatch s = specialized;
+        if (s != null || untilSpecialized < 0) {
+            return s;
+        }
+        if (--untilSpecialized > 0) {
+            return null;
+        }
+        return specialize();
+    }
+
+    private synchronized SpecializedDispatch specialize() {
+        if (specialized == null && untilSpecialized >= -1) {
+            try {
+                specialized = Specializer.specialize(compiled);
+            } catch (RuntimeException | LinkageError e) {
+                specialized = null; // the interpreter serves every chart; specialising is only faster
+            }
+            untilSpecialized = -2;
+        }
+        return specialized;
+    }
+
+    /** Specialises now, whatever the setting; for tests that compare both dispatches. */
+    synchronized SpecializedDispatch specializeNow() {
+        specialized = Specializer.specialize(compiled);
+        untilSpecialized = -2;
+        return specialized;
+    }
+
+    /** Keeps this chart interpreted, whatever the setting; for tests that compare both dispatches. */
+    synchronized void neverSpecialize() {
+        specialized = null;
+        untilSpecialized = -2;
+    }
+
+    private static int specializeAfter(String setting) {
+        return switch (setting) {
+            case "off" -> -2;
+            case "eager" -> 0;
+            default -> Integer.parseInt(setting);
+        };
     }
 
     /** Starts a chart whose transitions are declared with a fluent builder. */

@@ -176,6 +176,10 @@ public final class Machine<C> {
      */
     public void fire(Object event, Cause eventCause) {
         Objects.requireNonNull(event, "event");
+        if (flags == RUNNING && extras == null && eventCause == Cause.NORMAL) {
+            fireIdle(event); // the common case, kept small: running, idle, nothing attached
+            return;
+        }
         if (isBusy()) {
             step().external.add(event);
             return;
@@ -190,6 +194,19 @@ public final class Machine<C> {
         boolean completed = false;
         try {
             macrostep(event);
+            drainExternal();
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+    }
+
+    private void fireIdle(Object event) {
+        flags = (byte) (RUNNING | BUSY);
+        boolean completed = false;
+        try {
+            dispatch(event);
+            runToCompletion();
             drainExternal();
             completed = true;
         } finally {
@@ -512,15 +529,14 @@ public final class Machine<C> {
         beginStep(cause);
         boolean completed = false;
         try {
-            MachineListener l = listener();
             for (int st = c.stateCount - 1; st >= 0; st--) {
                 if (isActive(st) && !isSet(goal, st)) {
-                    exitState(c, st, l);
+                    exitState(c, st);
                 }
             }
             for (int st = 0; st < c.stateCount; st++) {
                 if (!isActive(st) && isSet(goal, st)) {
-                    enterState(c, st, l);
+                    enterState(c, st);
                 }
             }
             boolean anyHistory = false;
@@ -695,6 +711,16 @@ public final class Machine<C> {
     private void dispatch(Object event) {
         CompiledChart c = chart.compiled;
         if (c.flat) {
+            SpecializedDispatch code = chart.specialized();
+            if (code != null && !(event instanceof Done d && d.chartToken == chart)) {
+                int set = c.eventSet(event).index;
+                if (set < code.sets) {
+                    if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                        unhandled(event);
+                    }
+                    return;
+                }
+            }
             int t = selectFlat(c, event);
             if (t < 0) {
                 unhandled(event);
@@ -830,26 +856,12 @@ public final class Machine<C> {
             }
         } else {
             for (int t : c.eventTransitions[st]) {
-                if (matches(c, t, set) && guardHolds(c, t, event)) {
+                if (c.matches(t, set) && guardHolds(c, t, event)) {
                     return t;
                 }
             }
         }
         return -1;
-    }
-
-    private static boolean matches(CompiledChart c, int t, int[] set) {
-        if (c.tAnyTrigger[t]) {
-            return true;
-        }
-        for (int id : c.tTriggerIds[t]) {
-            for (int x : set) {
-                if (x == id) {
-                    return true;
-                }
-            }
-        }
-        return false;
     }
 
     private int selectEventless(Scratch s) {
@@ -1004,11 +1016,8 @@ public final class Machine<C> {
      */
     private void microstepFlat(CompiledChart c, int t, Object event) {
         int d = c.tDomain[t];
-        MachineListener l = listener();
         if (d == CompiledChart.NO_DOMAIN) {
-            if (l != null) {
-                l.onInternal(this, c.tSource[t], event, cause());
-            }
+            internalTaken(c.tSource[t], event);
             runAction(c.tAction[t], c.tSource[t], event);
             return;
         }
@@ -1023,11 +1032,9 @@ public final class Machine<C> {
             }
         }
         for (int st = leaf; st != base; st = c.parent[st]) {
-            exitState(c, st, l);
+            exitState(c, st);
         }
-        if (l != null) {
-            l.onTransition(this, t, event, cause());
-        }
+        transitionTaken(t, event);
         runAction(c.tAction[t], c.tSource[t], event);
         if (c.tKeptInitial[t] >= 0) {
             runInitialAction(c, c.tKeptInitial[t]);
@@ -1037,10 +1044,9 @@ public final class Machine<C> {
 
     /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */
     private void enterPath(CompiledChart c, int[] path) {
-        MachineListener l = listener();
         for (int e : path) {
             int st = e < 0 ? ~e : e;
-            enterState(c, st, l);
+            enterState(c, st);
             if (e < 0) {
                 runInitialAction(c, st);
             }
@@ -1050,27 +1056,121 @@ public final class Machine<C> {
         }
     }
 
-    private void exitState(CompiledChart c, int st, MachineListener l) {
-        if (l != null) {
-            l.onExit(this, st, cause());
+    private void exitState(CompiledChart c, int st) {
+        exiting(st);
+        runAction(c.exitAction[st], st, null);
+        exited(st);
+    }
+
+    private void enterState(CompiledChart c, int st) {
+        entering(st);
+        runAction(c.entryAction[st], st, null);
+        if (c.behaviors[st].length > 0) {
+            behaviorsEntered(st);
         }
+    }
+
+    // The steps of a flat microstep that surround the user's actions. Specializer strings them,
+    // with the actions, into method handles; the interpreter calls them too. Each is kept under
+    // the JIT's limit for inlining at a rarely taken call site (35 bytes of bytecode): the common
+    // case (no listener, no behaviours) inline, the rest in a method of its own.
+
+    /** Before state {@code st}'s exit action: the listener, then its behaviours stop. */
+    void exiting(int st) {
         Extras x = extras;
-        if (x != null && x.tasks != null) {
+        if (x != null) {
+            exitingNoted(x, st);
+        }
+    }
+
+    private void exitingNoted(Extras x, int st) {
+        if (x.listener != null) {
+            x.listener.onExit(this, st, cause());
+        }
+        if (x.tasks != null) {
             x.tasks.exit(st);
         }
-        runAction(c.exitAction[st], st, null);
+    }
+
+    /** After state {@code st}'s exit action. */
+    void exited(int st) {
         clearActive(st);
     }
 
-    private void enterState(CompiledChart c, int st, MachineListener l) {
+    /** {@link #exited} for a state below 64, its bit given. */
+    void exitedLow(long bit) {
+        active0 &= ~bit;
+    }
+
+    /** Before state {@code st}'s entry action: it becomes active, then the listener hears of it. */
+    void entering(int st) {
         setActive(st);
+        if (extras != null) {
+            enteringNoted(st);
+        }
+    }
+
+    /** {@link #entering} for a state below 64, its bit given. */
+    void enteringLow(int st, long bit) {
+        active0 |= bit;
+        if (extras != null) {
+            enteringNoted(st);
+        }
+    }
+
+    private void enteringNoted(int st) {
+        MachineListener l = extras.listener;
         if (l != null) {
             l.onEntry(this, st, cause());
         }
-        runAction(c.entryAction[st], st, null);
-        if (c.behaviors[st].length > 0) {
-            tasks().enter(st);
+    }
+
+    /** After the entry action of a state with behaviours. */
+    void behaviorsEntered(int st) {
+        tasks().enter(st);
+    }
+
+    /** Between the exits and the action of transition {@code t}. */
+    void transitionTaken(int t, Object event) {
+        if (extras != null && extras.listener != null) {
+            extras.listener.onTransition(this, t, event, cause());
         }
+    }
+
+    /** Before the action of an internal (targetless) transition from {@code source}. */
+    void internalTaken(int source, Object event) {
+        if (extras != null && extras.listener != null) {
+            extras.listener.onInternal(this, source, event, cause());
+        }
+    }
+
+    void savePreviousConfiguration() {
+        savePrevious();
+    }
+
+    void recordHistory(int st) {
+        recordHistoryOf(chart.compiled, st);
+    }
+
+    void finalEntered(int st) {
+        completed(chart.compiled, st);
+    }
+
+    /** An action of state (or transition source) {@code st} threw. */
+    void actionFailed(Throwable e, int st) {
+        reportError(st, e);
+    }
+
+    /** A guard of a transition from {@code st} threw: reported, and false. */
+    boolean guardFailed(Throwable e, int st) {
+        reportError(st, e);
+        return false;
+    }
+
+    /** A transition the flat path cannot take by a precomputed path (history, plans): the general one. */
+    boolean executeGeneral(int t, Object event) {
+        execute(chart.compiled, t, event);
+        return true;
     }
 
     /** Runs a user action, if any; what it throws is reported against {@code state} once the step is whole. */
@@ -1154,13 +1254,12 @@ public final class Machine<C> {
                 }
             }
         }
-        MachineListener l = listener();
         for (int w = exit.length - 1; w >= 0; w--) {
             long bits = exit[w];
             while (bits != 0) {
                 int b = 63 - Long.numberOfLeadingZeros(bits);
                 bits &= ~(1L << b);
-                exitState(c, (w << 6) + b, l);
+                exitState(c, (w << 6) + b);
             }
         }
     }
@@ -1341,14 +1440,13 @@ public final class Machine<C> {
         for (int k = 0; k < s.keptCount; k++) {
             runInitialAction(c, s.kept[k]);
         }
-        MachineListener l = listener();
         long[] enter = s.enterSet;
         for (int w = 0; w < enter.length; w++) {
             long bits = enter[w];
             while (bits != 0) {
                 int st = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                enterState(c, st, l);
+                enterState(c, st);
                 if (isSet(s.defaultEntry, st)) {
                     runInitialAction(c, st);
                 }
@@ -1579,12 +1677,16 @@ public final class Machine<C> {
     private void savePrevious() {
         previous0 = active0;
         if (activeMore != null) {
-            Extras x = extras();
-            if (x.previousMore == null) {
-                x.previousMore = new long[activeMore.length];
-            }
-            System.arraycopy(activeMore, 0, x.previousMore, 0, activeMore.length);
+            savePreviousMore();
         }
+    }
+
+    private void savePreviousMore() {
+        Extras x = extras();
+        if (x.previousMore == null) {
+            x.previousMore = new long[activeMore.length];
+        }
+        System.arraycopy(activeMore, 0, x.previousMore, 0, activeMore.length);
     }
 
     /** The deepest active state; in a flat chart, the one active leaf (descendants have larger ids). */

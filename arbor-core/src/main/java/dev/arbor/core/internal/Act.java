@@ -6,6 +6,9 @@ import dev.arbor.core.MachineAction;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
 import dev.arbor.core.StateHandler;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
 import java.util.List;
 import java.util.Objects;
 
@@ -91,5 +94,89 @@ public final class Act {
                 }
             }
         }
+    }
+
+    /**
+     * The action as a method handle of type {@code (Machine, Object owner, Object event)void}
+     * bound to the user's function, for specialised dispatch: a constant handle lets the JIT
+     * call (and inline) the user's code directly instead of through one megamorphic call site.
+     * The handle goes through a static adapter below rather than straight to the interface
+     * method: a direct interface handle checks its receiver in a method too large to inline at
+     * a rarely taken call site, while the adapter's call on a constant receiver devirtualises.
+     */
+    public MethodHandle handle() {
+        try {
+            MethodHandles.Lookup lookup = MethodHandles.lookup();
+            MethodHandle h = switch (shape) {
+                case SEQUENCE -> {
+                    Act[] parts = (Act[]) fn;
+                    MethodHandle all = parts[parts.length - 1].handle();
+                    for (int i = parts.length - 2; i >= 0; i--) {
+                        all = MethodHandles.foldArguments(all, parts[i].handle());
+                    }
+                    yield all;
+                }
+                default -> MethodHandles.insertArguments(lookup.findStatic(Act.class, "run" + shape,
+                        TYPE.insertParameterTypes(0, fnType())), 0, fn);
+            };
+            return h.asType(TYPE);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make a handle for " + fn, e);
+        }
+    }
+
+    /** {@code (Machine, Object owner, Object event)void}: the shape of {@link #handle()}. */
+    public static final MethodType TYPE = MethodType.methodType(void.class, Machine.class, Object.class, Object.class);
+
+    private Class<?> fnType() {
+        return switch (shape) {
+            case OWNER -> StateAction.class;
+            case MACHINE_OWNER -> MachineStateAction.class;
+            case OWNER_EVENT -> Action.class;
+            case MACHINE_OWNER_EVENT -> MachineAction.class;
+            default -> StateHandler.class;
+        };
+    }
+
+    // One adapter a shape, named run + shape: each a single call on the (constant) function.
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
+        f.run(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run1(MachineStateAction f, Machine m, Object owner, Object event) {
+        f.run(m, owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run2(Action f, Machine<?> m, Object owner, Object event) {
+        f.run(owner, event);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run3(MachineAction f, Machine m, Object owner, Object event) {
+        f.run(m, owner, event);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run4(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onEntry(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run5(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onExit(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run6(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onInitial(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run7(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onUpdate(owner);
     }
 }

@@ -117,11 +117,13 @@ public final class CompiledChart {
     // Event resolution.
     private final Trigger[] triggers;
     private final Class<?>[] enumClasses;
-    private final int[][][] enumSets;
+    private final EventSet[][] enumSets;
     /** Per compound or parallel state: the trigger set of its done event. */
     public final int[][] doneSets;
-    private final ClassValue<Map<String, int[]>> namedSets;
-    private final ClassValue<int[]> classSets;
+    private final ClassValue<Map<String, EventSet>> namedSets;
+    private final ClassValue<EventSet> classSets;
+    /** Every event set made so far, by index; guarded by itself (named and class sets are made on first use, on any thread). */
+    private final List<int[]> setsByIndex = new ArrayList<>();
 
     // History slots: per history state, an offset into the machine's int[] (count, then ids).
     public final int[] historyOffset;
@@ -418,14 +420,14 @@ public final class CompiledChart {
             }
         }
         enumClasses = enums.toArray(new Class<?>[0]);
-        enumSets = new int[enumClasses.length][][];
+        enumSets = new EventSet[enumClasses.length][];
         for (int e = 0; e < enumClasses.length; e++) {
             Object[] constants = enumClasses[e].getEnumConstants();
-            enumSets[e] = new int[constants.length][];
+            enumSets[e] = new EventSet[constants.length];
             for (int o = 0; o < constants.length; o++) {
                 Object c = constants[o];
                 String nm = c instanceof NamedEvent ne ? ne.name() : null;
-                enumSets[e][o] = computeSet(c.getClass(), nm, c, -1);
+                enumSets[e][o] = register(computeSet(c.getClass(), nm, c, -1));
             }
         }
         doneSets = new int[n][];
@@ -436,16 +438,24 @@ public final class CompiledChart {
         }
         namedSets = new ClassValue<>() {
             @Override
-            protected Map<String, int[]> computeValue(Class<?> type) {
+            protected Map<String, EventSet> computeValue(Class<?> type) {
                 return new ConcurrentHashMap<>();
             }
         };
         classSets = new ClassValue<>() {
             @Override
-            protected int[] computeValue(Class<?> type) {
-                return computeSet(type, null, null, -1);
+            protected EventSet computeValue(Class<?> type) {
+                return register(computeSet(type, null, null, -1));
             }
         };
+        // The events the chart names get their sets now, so that a specialised dispatch knows them.
+        for (Trigger trig : triggers) {
+            if (trig != null && trig.type() == Trigger.Type.NAME && !((String) trig.value()).contains("*")) {
+                eventSet(trig.value());
+            } else if (trig != null && trig.type() == Trigger.Type.CLASS) {
+                classSets.get((Class<?>) trig.value());
+            }
+        }
 
         // 6. History slots: a count followed by room for every state it may record.
         historyOffset = new int[n];
@@ -803,6 +813,11 @@ public final class CompiledChart {
      * Allocation-free after the first event of each class or name.
      */
     public int[] triggerSet(Object event) {
+        return eventSet(event).ids;
+    }
+
+    /** The event's set of trigger ids, with the index the specialised dispatch knows it by. */
+    public EventSet eventSet(Object event) {
         if (event instanceof Enum<?> en) {
             Class<?> dc = en.getDeclaringClass();
             Class<?>[] ecs = enumClasses;
@@ -814,15 +829,75 @@ public final class CompiledChart {
         }
         String nm = event instanceof String s ? s : event instanceof NamedEvent ne ? ne.name() : null;
         if (nm != null) {
-            Map<String, int[]> byName = namedSets.get(event.getClass());
-            int[] set = byName.get(nm);
+            Map<String, EventSet> byName = namedSets.get(event.getClass());
+            EventSet set = byName.get(nm);
             if (set == null) {
-                set = computeSet(event.getClass(), nm, null, -1);
-                byName.put(nm, set);
+                set = byName.computeIfAbsent(nm, k -> register(computeSet(event.getClass(), k, null, -1)));
             }
             return set;
         }
         return classSets.get(event.getClass());
+    }
+
+    /**
+     * The trigger ids events can match, one array an event set index, as many as have been made
+     * so far: events of kinds first seen later get higher indices.
+     */
+    public List<int[]> eventSetsSoFar() {
+        synchronized (setsByIndex) {
+            return List.copyOf(setsByIndex);
+        }
+    }
+
+    private EventSet register(int[] ids) {
+        synchronized (setsByIndex) {
+            setsByIndex.add(ids);
+            return new EventSet(ids, setsByIndex.size() - 1);
+        }
+    }
+
+    /** The trigger ids one kind of event matches, and its index among the chart's event sets. */
+    public static final class EventSet {
+        public final int[] ids;
+        public final int index;
+
+        EventSet(int[] ids, int index) {
+            this.ids = ids;
+            this.index = index;
+        }
+    }
+
+    /**
+     * The transitions of state {@code st} an event of trigger set {@code set} would try, in the
+     * order the engine tries them (document order); guards not evaluated.
+     */
+    public int[] candidates(int st, int[] set) {
+        if (set.length == 1) {
+            int base = st * triggerCount + set[0];
+            return Arrays.copyOfRange(stList, stOffset[base], stOffset[base + 1]);
+        }
+        List<Integer> out = new ArrayList<>();
+        for (int t : eventTransitions[st]) {
+            if (matches(t, set)) {
+                out.add(t);
+            }
+        }
+        return toArray(out);
+    }
+
+    /** Whether transition {@code t} is triggered by an event of trigger set {@code set}. */
+    public boolean matches(int t, int[] set) {
+        if (tAnyTrigger[t]) {
+            return true;
+        }
+        for (int id : tTriggerIds[t]) {
+            for (int x : set) {
+                if (x == id) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private int[] computeSet(Class<?> type, String eventName, Object constant, int doneState) {

@@ -1,0 +1,53 @@
+package dev.arbor.core;
+
+/**
+ * A chart's event dispatch compiled into code of its own (see {@link Specializer}): for each
+ * (active leaf, event set) pair, a case that tests the candidate transitions' guards innermost
+ * first and takes the first that holds, with every user guard and action called directly, where
+ * the JIT can inline it. The cases live in chunks, each a hidden class made from
+ * {@code SpecializedDispatchTemplate} whose constant method handle holds its cases.
+ */
+final class SpecializedDispatch {
+    /** Event sets with an index below this are specialised; later ones go to the interpreter. */
+    final int sets;
+    private final int[] chunkOf;
+    private final int[] chunkBase;
+    private final Chunk[] chunks;
+    /** The one chunk of a small chart, else null. */
+    private final Chunk only;
+
+    SpecializedDispatch(int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+        this.sets = sets;
+        this.chunkOf = chunkOf;
+        this.chunkBase = chunkBase;
+        this.chunks = chunks;
+        this.only = chunks.length == 1 ? chunks[0] : null;
+    }
+
+    /**
+     * Selects and takes the transition an event of event set {@code set} enables from active leaf
+     * {@code leaf}, as the interpreter's flat path would; false when none is enabled.
+     */
+    boolean dispatch(int leaf, int set, Machine<?> machine, Object owner, Object event) {
+        int key = leaf * sets + set;
+        Chunk one = only;
+        return one != null ? one.run(key, machine, owner, event)
+                : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+    }
+
+    /** How many hidden classes the chart's cases were cut into. */
+    int chunkCount() {
+        return chunks.length;
+    }
+
+    /** A run of consecutive cases, compiled as one method. */
+    abstract static class Chunk {
+        abstract boolean run(int index, Machine<?> machine, Object owner, Object event);
+    }
+
+    /** Rethrows what a listener threw (user actions' failures are caught inside the handle). */
+    @SuppressWarnings("unchecked")
+    static <T extends Throwable> RuntimeException rethrow(Throwable e) throws T {
+        throw (T) e;
+    }
+}

@@ -1,0 +1,299 @@
+package dev.arbor.core;
+
+import static java.lang.invoke.MethodHandles.catchException;
+import static java.lang.invoke.MethodHandles.constant;
+import static java.lang.invoke.MethodHandles.dropArguments;
+import static java.lang.invoke.MethodHandles.foldArguments;
+import static java.lang.invoke.MethodHandles.guardWithTest;
+import static java.lang.invoke.MethodHandles.insertArguments;
+import static java.lang.invoke.MethodHandles.permuteArguments;
+import static java.lang.invoke.MethodType.methodType;
+
+import dev.arbor.core.internal.Act;
+import dev.arbor.core.internal.Check;
+import dev.arbor.core.internal.CompiledChart;
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Compiles a flat chart's event dispatch into method handles: for each (active leaf, event set)
+ * pair, the candidate transitions innermost first, each a guard test around its precomputed
+ * microstep — exits, transition action, entries — with every user function bound in as a
+ * constant and every engine step a call to the same {@link Machine} method the interpreter uses.
+ *
+ * <p>Why: the interpreter calls every user action from one call site, which the JIT sees as
+ * megamorphic (tens of lambda classes), so it can inline none of them; those calls were about
+ * 70% of an event's time. Behind a constant handle each action has a call site of its own.
+ *
+ * <p>Semantics are the interpreter's, step for step (the test suite runs both ways); whatever
+ * the precomputed path cannot express (history targets, plans) calls the interpreter's general
+ * microstep for that transition.
+ */
+final class Specializer {
+
+    /** Charts with more (state, event set) pairs than this stay interpreted. */
+    static final int MAX_CASES = 1 << 16;
+    /** Steps (engine hooks, actions, guards) per chunk: small enough for C1 and C2 to compile whole. */
+    static final int CHUNK_BUDGET = 400;
+
+    /** {@code (Machine, Object owner, Object event)boolean}: every case, and every effect. */
+    private static final MethodType CASE = methodType(boolean.class, Machine.class, Object.class, Object.class);
+    private static final MethodHandle HANDLED = dropArguments(constant(boolean.class, true), 0, CASE.parameterList());
+    private static final MethodHandle UNHANDLED = dropArguments(constant(boolean.class, false), 0, CASE.parameterList());
+
+    private static final MethodHandle EXITING;
+    private static final MethodHandle EXITED;
+    private static final MethodHandle EXITED_LOW;
+    private static final MethodHandle ENTERING;
+    private static final MethodHandle ENTERING_LOW;
+    private static final MethodHandle BEHAVIORS_ENTERED;
+    private static final MethodHandle FINAL_ENTERED;
+    private static final MethodHandle RECORD_HISTORY;
+    private static final MethodHandle SAVE_PREVIOUS;
+    private static final MethodHandle TRANSITION_TAKEN;
+    private static final MethodHandle INTERNAL_TAKEN;
+    private static final MethodHandle ACTION_FAILED;
+    private static final MethodHandle GUARD_FAILED;
+    private static final MethodHandle EXECUTE_GENERAL;
+    /** The template's class file; null where it cannot be read, and then nothing is specialised. */
+    private static final byte[] TEMPLATE;
+
+    static {
+        MethodHandles.Lookup l = MethodHandles.lookup();
+        try {
+            MethodType ofState = methodType(void.class, int.class);
+            MethodType ofTransition = methodType(void.class, int.class, Object.class);
+            EXITING = l.findVirtual(Machine.class, "exiting", ofState);
+            EXITED = l.findVirtual(Machine.class, "exited", ofState);
+            ENTERING = l.findVirtual(Machine.class, "entering", ofState);
+            EXITED_LOW = l.findVirtual(Machine.class, "exitedLow", methodType(void.class, long.class));
+            ENTERING_LOW = l.findVirtual(Machine.class, "enteringLow", methodType(void.class, int.class, long.class));
+            BEHAVIORS_ENTERED = l.findVirtual(Machine.class, "behaviorsEntered", ofState);
+            FINAL_ENTERED = l.findVirtual(Machine.class, "finalEntered", ofState);
+            RECORD_HISTORY = l.findVirtual(Machine.class, "recordHistory", ofState);
+            SAVE_PREVIOUS = l.findVirtual(Machine.class, "savePreviousConfiguration", methodType(void.class));
+            TRANSITION_TAKEN = l.findVirtual(Machine.class, "transitionTaken", ofTransition);
+            INTERNAL_TAKEN = l.findVirtual(Machine.class, "internalTaken", ofTransition);
+            ACTION_FAILED = l.findVirtual(Machine.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
+            GUARD_FAILED = l.findVirtual(Machine.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
+            EXECUTE_GENERAL = l.findVirtual(Machine.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+        byte[] template;
+        try (InputStream in = Specializer.class.getResourceAsStream("SpecializedDispatchTemplate.class")) {
+            template = in == null ? null : in.readAllBytes();
+        } catch (IOException e) {
+            template = null;
+        }
+        TEMPLATE = template;
+    }
+
+    /** A handle and the number of steps it inlines. */
+    private record Piece(MethodHandle handle, int steps) {}
+
+    private final CompiledChart c;
+    private final Map<Long, Piece> effects = new HashMap<>();
+
+    private Specializer(CompiledChart c) {
+        this.c = c;
+    }
+
+    /**
+     * The chart's specialised dispatch, or null when it cannot have one (not flat, too large,
+     * or no class file to define hidden classes from): the interpreter then serves it.
+     */
+    static SpecializedDispatch specialize(CompiledChart c) {
+        List<int[]> sets = c.eventSetsSoFar();
+        if (!c.flat || TEMPLATE == null || sets.isEmpty() || (long) c.stateCount * sets.size() > MAX_CASES) {
+            return null;
+        }
+        try {
+            return new Specializer(c).build(sets);
+        } catch (RuntimeException | Error e) {
+            throw e;
+        } catch (Throwable e) {
+            throw new IllegalStateException("cannot specialise chart '" + c.name + "'", e);
+        }
+    }
+
+    /**
+     * One case per (state, event set) pair, key {@code state * sets + set}, cut into chunks of at
+     * most {@link #CHUNK_BUDGET} steps, each chunk a hidden class of its own: a compiled method
+     * has limits (C1 runs out of registers on a deep chart's whole tree), so a big chart's cases
+     * must not all be inlined into one.
+     */
+    private SpecializedDispatch build(List<int[]> sets) throws Throwable {
+        int keys = c.stateCount * sets.size();
+        Piece[] cases = new Piece[keys];
+        for (int leaf = 0; leaf < c.stateCount; leaf++) {
+            for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
+                cases[leaf * sets.size() + set] = candidates(leaf, sets.get(set));
+            }
+        }
+        int[] chunkOf = new int[keys];
+        int[] chunkBase = new int[keys];
+        List<SpecializedDispatch.Chunk> chunks = new ArrayList<>();
+        for (int from = 0; from < keys; ) {
+            int to = from;
+            for (int steps = 0; to < keys && (to == from || steps + stepsOf(cases[to]) <= CHUNK_BUDGET); to++) {
+                steps += stepsOf(cases[to]);
+            }
+            MethodHandle[] part = new MethodHandle[to - from];
+            for (int k = from; k < to; k++) {
+                part[k - from] = dropArguments(cases[k] == null ? UNHANDLED : cases[k].handle(), 0, int.class);
+                chunkOf[k] = chunks.size();
+                chunkBase[k] = from;
+            }
+            chunks.add(chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part)));
+            from = to;
+        }
+        return new SpecializedDispatch(sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
+    }
+
+    /** A hidden class holding {@code cases}, {@code (int, Machine, Object, Object)boolean}, as a constant. */
+    private static SpecializedDispatch.Chunk chunk(MethodHandle cases) throws Throwable {
+        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(TEMPLATE, cases, true);
+        return (SpecializedDispatch.Chunk) hidden.findConstructor(hidden.lookupClass(), methodType(void.class)).invoke();
+    }
+
+    /** The transitions an event of this set may take from this leaf, innermost first, as a chain of guard tests; null for none. */
+    private Piece candidates(int leaf, int[] set) {
+        List<Integer> order = new ArrayList<>();
+        for (int st = leaf; st >= 0; st = c.parent[st]) {
+            for (int t : c.candidates(st, set)) {
+                order.add(t);
+            }
+        }
+        MethodHandle chain = null;
+        int steps = 0;
+        for (int i = order.size() - 1; i >= 0; i--) {
+            int t = order.get(i);
+            Piece take = effect(leaf, t);
+            Check g = c.tGuard[t];
+            if (g == null) {
+                chain = take.handle();
+                steps = take.steps();
+            } else {
+                MethodHandle test = caught(g.handle(), GUARD_FAILED, c.tSource[t]);
+                chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
+                steps += 1 + take.steps();
+            }
+        }
+        return chain == null ? null : new Piece(chain, steps);
+    }
+
+    /** Transition {@code t} taken from active leaf {@code leaf}: always true. */
+    private Piece effect(int leaf, int t) {
+        return effects.computeIfAbsent(((long) leaf << 32) | t, k -> buildEffect(leaf, t));
+    }
+
+    private Piece buildEffect(int leaf, int t) {
+        int d = c.tDomain[t];
+        boolean precomputed = c.tEntryPath[t] != null || d == CompiledChart.NO_DOMAIN;
+        if (!precomputed || c.hasPlans) {
+            return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
+        }
+        List<MethodHandle> steps = new ArrayList<>();
+        int source = c.tSource[t];
+        if (d == CompiledChart.NO_DOMAIN) {
+            steps.add(withTransition(INTERNAL_TAKEN, source));
+            addAction(steps, c.tAction[t], source, true);
+            return handled(steps);
+        }
+        int base = d & ~CompiledChart.KEEP;
+        steps.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
+        if (c.hasHistory) {
+            for (int st = leaf; st != base; st = c.parent[st]) {
+                if (c.historyChildren[st].length > 0) {
+                    steps.add(withState(RECORD_HISTORY, st));
+                }
+            }
+        }
+        for (int st = leaf; st != base; st = c.parent[st]) {
+            steps.add(withState(EXITING, st));
+            addAction(steps, c.exitAction[st], st, false);
+            steps.add(st < 64 ? dropArguments(insertArguments(EXITED_LOW, 1, 1L << st), 1, Object.class, Object.class)
+                    : withState(EXITED, st));
+        }
+        steps.add(withTransition(TRANSITION_TAKEN, t));
+        addAction(steps, c.tAction[t], source, true);
+        if (c.tKeptInitial[t] >= 0) {
+            addAction(steps, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
+        }
+        for (int e : c.tEntryPath[t]) {
+            int st = e < 0 ? ~e : e;
+            steps.add(st < 64 ? dropArguments(insertArguments(ENTERING_LOW, 1, st, 1L << st), 1, Object.class, Object.class)
+                    : withState(ENTERING, st));
+            addAction(steps, c.entryAction[st], st, false);
+            if (c.behaviors[st].length > 0) {
+                steps.add(withState(BEHAVIORS_ENTERED, st));
+            }
+            if (e < 0) {
+                addAction(steps, c.initialAction[st], st, false);
+            }
+            if (c.kind[st] == CompiledChart.FINAL) {
+                steps.add(withState(FINAL_ENTERED, st));
+            }
+        }
+        return handled(steps);
+    }
+
+    /** A user action, its failure reported against {@code state}; state actions see no event, as in the interpreter. */
+    private static void addAction(List<MethodHandle> steps, Act a, int state, boolean withEvent) {
+        if (a == null) {
+            return;
+        }
+        MethodHandle h = a.handle();
+        if (!withEvent) {
+            h = dropArguments(insertArguments(h, 2, (Object) null), 2, Object.class);
+        }
+        steps.add(caught(h, ACTION_FAILED, state));
+    }
+
+    /** {@code h}, with what it throws handed to the machine's {@code failed(Throwable, state)}. */
+    private static MethodHandle caught(MethodHandle h, MethodHandle failed, int state) {
+        MethodHandle handler = insertArguments(failed, 2, state); // (Machine, Throwable)R
+        handler = dropArguments(handler, 2, Object.class, Object.class); // (Machine, Throwable, owner, event)R
+        MethodType type = h.type().insertParameterTypes(0, Throwable.class);
+        return catchException(h, Throwable.class, permuteArguments(handler, type, 1, 0, 2, 3));
+    }
+
+    private static MethodHandle withState(MethodHandle hook, int st) {
+        return dropArguments(insertArguments(hook, 1, st), 1, Object.class, Object.class);
+    }
+
+    /** A hook of (id, event): {@code (Machine, owner, event)}. */
+    private static MethodHandle withTransition(MethodHandle hook, int id) {
+        return dropArguments(insertArguments(hook, 1, id), 1, Object.class);
+    }
+
+    /** The steps in order, then true. Folded as a balanced tree so that nesting stays shallow. */
+    private static Piece handled(List<MethodHandle> steps) {
+        MethodHandle all = steps.isEmpty() ? HANDLED : foldArguments(HANDLED, sequence(steps, 0, steps.size()));
+        return new Piece(all, steps.size() + 1);
+    }
+
+    private static MethodHandle sequence(List<MethodHandle> steps, int from, int to) {
+        if (to - from == 1) {
+            return steps.get(from);
+        }
+        int mid = (from + to) >>> 1;
+        return foldArguments(sequence(steps, mid, to), sequence(steps, from, mid));
+    }
+
+    private static int stepsOf(Piece p) {
+        return p == null ? 0 : p.steps();
+    }
+
+    private boolean isLeaf(int st) {
+        return c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL;
+    }
+}

@@ -1,0 +1,141 @@
+package dev.arbor.core;
+
+import static dev.arbor.core.Trace.note;
+import static dev.arbor.core.Trace.say;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arbor.core.Seed003Test.Hsm;
+import dev.arbor.core.Seed003Test.Sig;
+import dev.arbor.core.Seed003Test.Step;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.function.Supplier;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The specialised dispatch ({@link Specializer}: the chart's dispatch compiled into method
+ * handles) against the interpreter it stands in for. The whole suite also runs with every chart
+ * specialised at its first event (the {@code specialized} Surefire execution); these tests pin
+ * what that run cannot: that specialising happened, the cut into chunks, and the hand-over to the
+ * interpreter for what was not specialised.
+ */
+class SpecializedDispatchTest {
+
+    enum Ev { DOWN, UP, SIDE, RESET, DEEP, PING }
+
+    @Test
+    void seed003IsSpecialisedAndRunsTheScriptStepByStep() {
+        Chart<Hsm> chart = Seed003Test.declarative();
+        assertThat(chart.specializeNow()).as("specialised dispatch").isNotNull();
+        Hsm hsm = new Hsm();
+        Machine<Hsm> m = chart.newMachine(hsm);
+        m.start();
+        assertThat(hsm.take()).containsExactlyElementsOf(Seed003Test.START);
+        for (Step step : Seed003Test.SCRIPT) {
+            m.fire(step.event());
+            assertThat(hsm.take()).as("after %s", step.event())
+                    .containsExactlyElementsOf(Seed003Test.declarativeOrder(step.qpTrace()));
+            assertThat(m.activeStates()).as("configuration after %s", step.event())
+                    .containsExactlyElementsOf(step.config());
+        }
+        m.fire(Sig.Z);
+        assertThat(hsm.take()).containsExactly("unhandled-Z");
+    }
+
+    /**
+     * A chain of composites eight deep, each with leaves, guarded and unguarded transitions up,
+     * down and across, history, and an internal transition: more cases than one chunk holds.
+     */
+    static Chart<Trace> deep() {
+        ChartBuilder<Trace> b = Chart.<Trace>builder("deep");
+        b.allowUnreachable().initial("c1");
+        level(b, 1);
+        return b.build();
+    }
+
+    private static void level(StateBuilder<Trace> s, int depth) {
+        String c = "c" + depth;
+        s.state(c, cs -> {
+            cs.onEntry(note("enter " + c)).onExit(note("exit " + c));
+            cs.initial(c + ".a");
+            cs.history(c + ".h", HistoryType.DEEP);
+            for (String leaf : List.of("a", "b", "c")) {
+                String name = c + "." + leaf;
+                cs.state(name, l -> {
+                    l.onEntry(note("enter " + name)).onExit(note("exit " + name));
+                    l.on(Ev.SIDE).guard((t, e) -> !leaf.equals("c")).action(say(name + " side"))
+                            .target(c + "." + (leaf.equals("a") ? "b" : "c"));
+                    l.on(Ev.PING).action(say(name + " ping"));
+                });
+            }
+            cs.on(Ev.UP).action(say(c + " up")).target(depth > 1 ? "c" + (depth - 1) + ".b" : c + ".c");
+            cs.on(Ev.RESET).guard((t, e) -> depth % 2 == 0).action(say(c + " reset")).target("c1");
+            cs.on(Ev.DEEP).action(say(c + " deep")).target(depth < 8 ? "c" + (depth + 1) + ".h" : c + ".a");
+            if (depth < 8) {
+                cs.on(Ev.DOWN).action(say(c + " down")).target("c" + (depth + 1));
+                level(cs, depth + 1);
+            }
+        });
+    }
+
+    @Test
+    void aDeepChartIsCutIntoChunksAndBehavesAsInterpreted() {
+        Chart<Trace> specialised = deep();
+        SpecializedDispatch code = specialised.specializeNow();
+        assertThat(code).isNotNull();
+        assertThat(code.chunkCount()).as("chunks").isGreaterThan(1);
+        Chart<Trace> interpreted = deep();
+        interpreted.neverSpecialize();
+        assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
+    }
+
+    @Test
+    void anEventKindFirstSeenAfterSpecialisingIsServedByTheInterpreter() {
+        Supplier<Chart<Trace>> chart = () -> Chart.<Trace>builder("late")
+                .initial("idle")
+                .state("idle", s -> s.on("alarm").action(say("alarm")).target("alert"))
+                .state("alert", s -> s.on("calm").action(say("calm")).target("idle"))
+                .build();
+        Chart<Trace> c = chart.get();
+        assertThat(c.specializeNow()).isNotNull();
+        Trace t = new Trace();
+        Machine<Trace> m = Trace.started(c, t);
+        t.take();
+        m.fire("alarm.fire"); // matches "alarm" by prefix; its event set is made only now
+        assertThat(t.take()).containsExactly("exit idle", "alarm", "enter alert");
+        m.fire("calm");
+        assertThat(t.take()).containsExactly("exit alert", "calm", "enter idle");
+    }
+
+    @Test
+    void chartsWithParallelRegionsStayInterpreted() {
+        Chart<Trace> c = Chart.<Trace>builder("regions")
+                .initial("p")
+                .parallel("p", p -> {
+                    p.state("r1", r -> r.state("x"));
+                    p.state("r2", r -> r.state("y"));
+                })
+                .build();
+        assertThat(c.specializeNow()).isNull();
+    }
+
+    /** Random scripts on both charts: the same records, errors and configuration after every event. */
+    static void assertSameRuns(Chart<Trace> a, Chart<Trace> b, Object[] alphabet, int events) {
+        SplittableRandom random = new SplittableRandom(4);
+        Trace ta = new Trace();
+        Trace tb = new Trace();
+        Machine<Trace> ma = Trace.started(a, ta);
+        Machine<Trace> mb = Trace.started(b, tb);
+        List<Object> script = new ArrayList<>();
+        for (int i = 0; i < events; i++) {
+            Object e = alphabet[random.nextInt(alphabet.length)];
+            script.add(e);
+            ma.fire(e);
+            mb.fire(e);
+            assertThat(ta.take()).as("records after %s", script).isEqualTo(tb.take());
+            assertThat(ma.activeStates()).as("configuration after %s", script).isEqualTo(mb.activeStates());
+            assertThat(ta.errors()).isEqualTo(tb.errors());
+        }
+    }
+}
