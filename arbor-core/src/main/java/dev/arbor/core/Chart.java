@@ -40,9 +40,12 @@ public final class Chart<C> {
     private SpecializedDispatch specialized;
     /** Dispatches left before specialising; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
+    /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
+    boolean flatTicks;
 
     Chart(CompiledChart compiled) {
         this.compiled = compiled;
+        this.flatTicks = compiled.tickPolled != null;
         this.doneEvents = new Done[compiled.stateCount];
         for (int s = 0; s < compiled.stateCount; s++) {
             if (compiled.doneSets[s] != null) {
@@ -90,6 +93,11 @@ public final class Chart<C> {
     synchronized void neverSpecialize() {
         specialized = null;
         untilSpecialized = -2;
+    }
+
+    /** Ticks by the general path only; for tests that compare it with the flat one. */
+    void generalTicksOnly() {
+        flatTicks = false;
     }
 
     private static int specializeAfter(String setting) {

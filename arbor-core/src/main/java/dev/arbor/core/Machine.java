@@ -89,6 +89,12 @@ public final class Machine<C> {
         Tasks tasks;
         volatile ConcurrentLinkedQueue<Object> posted;
         Scratch step;
+
+        /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
+        boolean nothingPending() {
+            ConcurrentLinkedQueue<Object> q = posted;
+            return tasks == null && (q == null || q.isEmpty());
+        }
     }
 
     // ================================================================ public API
@@ -176,7 +182,8 @@ public final class Machine<C> {
      */
     public void fire(Object event, Cause eventCause) {
         Objects.requireNonNull(event, "event");
-        if (flags == RUNNING && extras == null && eventCause == Cause.NORMAL) {
+        Extras x = extras;
+        if (flags == RUNNING && eventCause == Cause.NORMAL && (x == null || x.listener == null)) {
             fireIdle(event); // the common case, kept small: running, idle, nothing attached
             return;
         }
@@ -267,6 +274,16 @@ public final class Machine<C> {
     /** Runs one tick with a given cause: {@link Cause#REPLAY} when a rollback re-simulates it. */
     public void update(Cause tickCause) {
         Objects.requireNonNull(tickCause, "tickCause");
+        CompiledChart c = chart.compiled;
+        Extras x = extras;
+        if (flags == RUNNING && chart.flatTicks && (x == null || x.nothingPending())) {
+            tickFlat(c, tickCause); // the common case: running, idle, nothing posted, a flat chart without behaviours
+        } else {
+            tickGeneral(c, tickCause);
+        }
+    }
+
+    private void tickGeneral(CompiledChart c, Cause tickCause) {
         if (isBusy()) {
             throw new IllegalStateException("update() called from inside a step of machine '" + chart.name() + "'");
         }
@@ -277,7 +294,6 @@ public final class Machine<C> {
         if (status() != RUNNING) {
             return;
         }
-        CompiledChart c = chart.compiled;
         beginStep(tickCause);
         boolean completed = false;
         try {
@@ -298,6 +314,64 @@ public final class Machine<C> {
         } finally {
             endStep(completed);
         }
+    }
+
+    /**
+     * A tick of a flat chart without behaviours: the same steps as the general tick, with the
+     * polled transitions and update actions of the active states read from per-leaf lists
+     * instead of found by walking the configuration. One polled transition at most can fire: its
+     * domain holds every active state after its source.
+     */
+    private void tickFlat(CompiledChart c, Cause tickCause) {
+        int leaf = highestActive(c);
+        Check[] guards = c.tickGuards[leaf];
+        Act[] updates = c.tickUpdateActions[leaf];
+        beginStep(tickCause);
+        boolean completed = false;
+        try {
+            int fired = -1;
+            for (int i = 0; i < guards.length; i++) {
+                Check g = guards[i];
+                if (g == null || guardHolds(c, g, c.tickPolled[leaf][i], null)) {
+                    fired = c.tickPolled[leaf][i];
+                    break;
+                }
+            }
+            if (fired >= 0 || extras != null || c.hasEventless) {
+                tickOnward(c, fired); // a transition fired, or something may settle: the configuration may change
+            } else {
+                for (int i = 0; i < updates.length; i++) {
+                    runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener (no extras), status RUNNING
+                }
+                if (extras != null) {
+                    runToCompletion();
+                    drainExternal();
+                }
+            }
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+    }
+
+    /** The rest of a flat tick after polling, when polled transition {@code fired} (or -1) may change the configuration. */
+    private void tickOnward(CompiledChart c, int fired) {
+        if (fired >= 0) {
+            execute(c, fired, null);
+        }
+        runToCompletion();
+        int leaf = highestActive(c);
+        Act[] updates = c.tickUpdateActions[leaf];
+        for (int i = 0; i < updates.length && status() == RUNNING; i++) {
+            int st = c.tickUpdates[leaf][i];
+            MachineListener l = listener();
+            if (l != null) {
+                l.onUpdate(this, st, cause());
+            }
+            runAction(updates[i], st, null);
+        }
+        runToCompletion();
+        drainExternal();
     }
 
     /** Exits every active state, innermost first, and stops the machine; later events are ignored. */
@@ -1590,9 +1664,11 @@ public final class Machine<C> {
 
     private boolean guardHolds(CompiledChart c, int t, Object event) {
         Check g = c.tGuard[t];
-        if (g == null) {
-            return true;
-        }
+        return g == null || guardHolds(c, g, t, event);
+    }
+
+    /** Guard {@code g} of transition {@code t}; one that throws is false. */
+    private boolean guardHolds(CompiledChart c, Check g, int t, Object event) {
         try {
             return g.test(this, owner, event);
         } catch (Throwable e) {

@@ -142,6 +142,16 @@ public final class CompiledChart {
     /** The states entered when a machine starts (same encoding), or null if history is involved. */
     public final int[] startPath;
     /** Bit masks over state ids: states with polled transitions; with update actions or behaviours. */
+    /**
+     * For flat charts without behaviours, per active leaf: the polled transitions a tick tests,
+     * in the order it tests them (the active states are the leaf's ancestors, so the order is
+     * known in advance), and the states whose update actions run, root to leaf. Null otherwise.
+     */
+    public final int[][] tickPolled;
+    public final int[][] tickUpdates;
+    /** {@link #tickPolled}'s guards and {@link #tickUpdates}' actions, side by side: one load fewer on a tick's path. */
+    public final Check[][] tickGuards;
+    public final Act[][] tickUpdateActions;
     public final long[] polledMask;
     public final long[] updateMask;
     public final boolean hasEventless;
@@ -516,6 +526,48 @@ public final class CompiledChart {
             start = flatEntryPath(-1, false, new int[] {0});
         }
         startPath = start;
+        boolean anyBehavior = false;
+        for (int s = 0; s < n; s++) {
+            anyBehavior |= behaviors[s].length > 0;
+        }
+        if (this.flat && !anyBehavior) {
+            tickPolled = new int[n][];
+            tickUpdates = new int[n][];
+            tickGuards = new Check[n][];
+            tickUpdateActions = new Act[n][];
+            for (int leaf = 0; leaf < n; leaf++) {
+                List<Integer> chain = new ArrayList<>(); // root to leaf
+                for (int st = leaf; st >= 0; st = parent[st]) {
+                    chain.add(0, st);
+                }
+                List<Integer> polled = new ArrayList<>();
+                List<Integer> updates = new ArrayList<>();
+                for (int i = 0; i < chain.size(); i++) {
+                    int st = chain.get(updateOrder == UpdateOrder.OUTER_FIRST ? i : chain.size() - 1 - i);
+                    for (int t : polledTransitions[st]) {
+                        polled.add(t);
+                    }
+                    if (updateAction[chain.get(i)] != null) {
+                        updates.add(chain.get(i));
+                    }
+                }
+                tickPolled[leaf] = toArray(polled);
+                tickUpdates[leaf] = toArray(updates);
+                tickGuards[leaf] = new Check[polled.size()];
+                for (int i = 0; i < polled.size(); i++) {
+                    tickGuards[leaf][i] = tGuard[polled.get(i)];
+                }
+                tickUpdateActions[leaf] = new Act[updates.size()];
+                for (int i = 0; i < updates.size(); i++) {
+                    tickUpdateActions[leaf][i] = updateAction[updates.get(i)];
+                }
+            }
+        } else {
+            tickPolled = null;
+            tickUpdates = null;
+            tickGuards = null;
+            tickUpdateActions = null;
+        }
 
         if (problems.isEmpty() && !def.allowUnreachable && !def.dynamicTargets) {
             checkReachability(problems);
