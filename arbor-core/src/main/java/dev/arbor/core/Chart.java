@@ -37,7 +37,7 @@ public final class Chart<C> {
     static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "1000"));
 
     /** The chart's compiled dispatch (see {@link Specializer}); null until made, or for good when it cannot be. */
-    private SpecializedDispatch specialized;
+    private volatile SpecializedDispatch specialized;
     /** Dispatches left before specialising; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
@@ -56,8 +56,11 @@ public final class Chart<C> {
 
     /**
      * The specialised dispatch, once this chart has dispatched enough events to be worth it; null
-     * before, and always for charts the specialiser does not take. Its fields are final, so a
-     * plain read sees a whole object.
+     * before, and always for charts the specialiser does not take. Specialising takes tens of
+     * milliseconds (a deep chart about 90 ms on the project's machine), too long for a game's
+     * frame, so it runs on a background thread as the JIT's compilers do, and the interpreter
+     * serves the chart until it is ready; with {@code arbor.specialize=eager} it runs at once, on
+     * the caller's thread. It is published through a volatile field, its classes initialised first.
      */
     SpecializedDispatch specialized() {
         SpecializedDispatch s = specialized;
@@ -67,7 +70,12 @@ public final class Chart<C> {
         if (--untilSpecialized > 0) {
             return null;
         }
-        return specialize();
+        untilSpecialized = -1;
+        if (SPECIALIZE_AFTER == 0) {
+            return specialize();
+        }
+        Background.run(this::specialize);
+        return null;
     }
 
     private synchronized SpecializedDispatch specialize() {
@@ -80,6 +88,20 @@ public final class Chart<C> {
             untilSpecialized = -2;
         }
         return specialized;
+    }
+
+    /** The one daemon thread charts are specialised on, started on first use. */
+    private static final class Background {
+        private static final java.util.concurrent.Executor EXECUTOR =
+                java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
+                    Thread t = new Thread(task, "arbor-specializer");
+                    t.setDaemon(true);
+                    return t;
+                });
+
+        static void run(Runnable task) {
+            EXECUTOR.execute(task);
+        }
     }
 
     /** Specialises now, whatever the setting; for tests that compare both dispatches. */
@@ -95,17 +117,34 @@ public final class Chart<C> {
         untilSpecialized = -2;
     }
 
+    /** The specialised dispatch if it is ready, without counting an event towards it; for tests. */
+    SpecializedDispatch specializedIfReady() {
+        return specialized;
+    }
+
     /** Ticks by the general path only; for tests that compare it with the flat one. */
     void generalTicksOnly() {
         flatTicks = false;
     }
 
     private static int specializeAfter(String setting) {
-        return switch (setting) {
-            case "off" -> -2;
-            case "eager" -> 0;
-            default -> Integer.parseInt(setting);
-        };
+        switch (setting.strip()) {
+            case "off":
+                return -2;
+            case "eager":
+                return 0;
+            default:
+                try {
+                    int n = Integer.parseInt(setting.strip());
+                    if (n >= 0) {
+                        return n;
+                    }
+                } catch (NumberFormatException e) {
+                    // reported below
+                }
+                throw new IllegalArgumentException("system property arbor.specialize must be a number of events"
+                        + " (0 or more), 'eager' or 'off', not '" + setting + "'");
+        }
     }
 
     /** Starts a chart whose transitions are declared with a fluent builder. */

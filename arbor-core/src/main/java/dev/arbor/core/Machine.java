@@ -22,6 +22,11 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>Charts without parallel states or handler states take a flat path that gives the same
  * results: the active leaf is found from the configuration bits, exits walk up the parent array,
  * and entries follow a path the compiler precomputed. It allocates nothing and borrows no scratch.
+ * Once a flat chart's machines have dispatched {@code arbor.specialize} events (default 1,000;
+ * {@code eager} or {@code off}), its dispatch is compiled into method handles ({@code Specializer})
+ * so that each user guard and action is called from a call site of its own, which the JIT can
+ * inline; the suite runs both ways. Ticks of flat charts without behaviours read their polled
+ * transitions and update actions from per-leaf lists.
  *
  * <p>A user action that throws never leaves a half-made configuration: the step finishes, then the
  * error is reported as the chart's {@link ErrorPolicy} says.
@@ -337,13 +342,15 @@ public final class Machine<C> {
                     break;
                 }
             }
-            if (fired >= 0 || extras != null || c.hasEventless) {
-                tickOnward(c, fired); // a transition fired, or something may settle: the configuration may change
+            Extras x = extras;
+            if (fired >= 0 || c.hasEventless || (x != null && (x.step != null || x.listener != null))) {
+                tickOnward(c, fired); // a transition fired, something may settle, or a listener hears of it
             } else {
                 for (int i = 0; i < updates.length; i++) {
-                    runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener (no extras), status RUNNING
+                    runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener; the status stays RUNNING
                 }
-                if (extras != null) {
+                x = extras;
+                if (x != null && x.step != null) {
                     runToCompletion();
                     drainExternal();
                 }
@@ -786,14 +793,12 @@ public final class Machine<C> {
         CompiledChart c = chart.compiled;
         if (c.flat) {
             SpecializedDispatch code = chart.specialized();
-            if (code != null && !(event instanceof Done d && d.chartToken == chart)) {
-                int set = c.eventSet(event).index;
-                if (set < code.sets) {
-                    if (!code.dispatch(highestActive(c), set, this, owner, event)) {
-                        unhandled(event);
-                    }
-                    return;
+            int set = code == null ? -1 : code.setOf(event, c, chart);
+            if (set >= 0) {
+                if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                    unhandled(event);
                 }
+                return;
             }
             int t = selectFlat(c, event);
             if (t < 0) {

@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.CompiledChart;
+
 /**
  * A chart's event dispatch compiled into code of its own (see {@link Specializer}): for each
  * (active leaf, event set) pair, a case that tests the candidate transitions' guards innermost
@@ -16,12 +18,33 @@ final class SpecializedDispatch {
     /** The one chunk of a small chart, else null. */
     private final Chunk only;
 
-    SpecializedDispatch(int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+    /** The chart's first enum event type (constants without bodies), or null; events of it skip the set lookup. */
+    private final Class<?> plainEnum;
+    private final int[] plainEnumSets;
+
+    SpecializedDispatch(CompiledChart chart, int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+        this.plainEnum = chart.firstPlainEnum();
+        this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
         this.chunkOf = chunkOf;
         this.chunkBase = chunkBase;
         this.chunks = chunks;
         this.only = chunks.length == 1 ? chunks[0] : null;
+    }
+
+    /**
+     * The specialised set index of an event, or -1 when the interpreter must take it (an event
+     * kind first seen after specialising, or the chart's own completion events).
+     */
+    int setOf(Object event, CompiledChart c, Chart<?> chart) {
+        if (event.getClass() == plainEnum) {
+            return plainEnumSets[((Enum<?>) event).ordinal()];
+        }
+        if (event instanceof Done d && d.chartToken == chart) {
+            return -1;
+        }
+        int set = c.eventSet(event).index;
+        return set < sets ? set : -1;
     }
 
     /**

@@ -155,7 +155,7 @@ final class Specializer {
             chunks.add(chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part)));
             from = to;
         }
-        return new SpecializedDispatch(sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
+        return new SpecializedDispatch(c, sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
     }
 
     /** A hidden class holding {@code cases}, {@code (int, Machine, Object, Object)boolean}, as a constant. */

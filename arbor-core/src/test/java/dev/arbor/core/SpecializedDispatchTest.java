@@ -91,6 +91,35 @@ class SpecializedDispatchTest {
     }
 
     @Test
+    void aChartIsSpecialisedInTheBackgroundWhileTheInterpreterServesIt() throws InterruptedException {
+        Chart<Trace> chart = deep();
+        Chart<Trace> interpreted = deep();
+        interpreted.neverSpecialize();
+        SplittableRandom random = new SplittableRandom(11);
+        Trace ta = new Trace();
+        Trace tb = new Trace();
+        Machine<Trace> a = Trace.started(chart, ta);
+        Machine<Trace> b = Trace.started(interpreted, tb);
+        long deadline = System.nanoTime() + 20_000_000_000L;
+        int events = 0;
+        // Events keep flowing while the chart is specialised on its own thread, then some more.
+        for (int after = 0; after < 500; events++) {
+            Ev e = Ev.values()[random.nextInt(Ev.values().length)];
+            a.fire(e);
+            b.fire(e);
+            assertThat(ta.take()).as("records at event %d", events).isEqualTo(tb.take());
+            assertThat(a.activeStates()).isEqualTo(b.activeStates());
+            if (chart.specializedIfReady() != null) {
+                after++;
+            } else if (events > Chart.SPECIALIZE_AFTER) {
+                assertThat(System.nanoTime()).as("specialised within 20 s").isLessThan(deadline);
+                Thread.sleep(1);
+            }
+        }
+        assertThat(events).isGreaterThan(Chart.SPECIALIZE_AFTER);
+    }
+
+    @Test
     void anEventKindFirstSeenAfterSpecialisingIsServedByTheInterpreter() {
         Supplier<Chart<Trace>> chart = () -> Chart.<Trace>builder("late")
                 .initial("idle")

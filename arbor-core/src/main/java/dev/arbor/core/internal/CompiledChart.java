@@ -892,6 +892,33 @@ public final class CompiledChart {
     }
 
     /**
+     * The chart's first enum event type when its constants have no bodies of their own (so an
+     * event's class is the type itself), else null; with {@link #firstEnumSetIndices}, a fast
+     * path from such an event to its set index.
+     */
+    public Class<?> firstPlainEnum() {
+        if (enumClasses.length == 0) {
+            return null;
+        }
+        for (Object constant : enumClasses[0].getEnumConstants()) {
+            if (constant.getClass() != enumClasses[0]) {
+                return null;
+            }
+        }
+        return enumClasses[0];
+    }
+
+    /** The event set index of each constant of {@link #firstPlainEnum()}, by ordinal. */
+    public int[] firstEnumSetIndices() {
+        EventSet[] sets = enumSets[0];
+        int[] out = new int[sets.length];
+        for (int i = 0; i < sets.length; i++) {
+            out[i] = sets[i].index;
+        }
+        return out;
+    }
+
+    /**
      * The trigger ids events can match, one array an event set index, as many as have been made
      * so far: events of kinds first seen later get higher indices.
      */
