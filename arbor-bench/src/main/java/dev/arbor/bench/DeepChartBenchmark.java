@@ -25,7 +25,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * hand-written floor and stateless4j run the same transitions from one model (checked by
  * DeepChartEquivalenceTest). Score: ns per event over the 35-event cycle.
  *
- * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar DeepChartBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc}
+ * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar DeepChartBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc}
  * (build first with {@code mvn -q -pl arbor-bench -am -DskipTests package}).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -22,7 +22,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * receivers only count, so the number is the dispatcher's. One dispatcher is reused across
  * invocations (it is empty after each), so its heap array has reached full size: steady state.
  *
- * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar DispatcherBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc}
+ * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar DispatcherBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc}
  * (build first with {@code mvn -q -pl arbor-bench -am -DskipTests package}).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>The fork pre-touches a fixed 2 GB heap ({@code -XX:+AlwaysPreTouch}), so first-use page
  * faults do not land in the measurement.
  *
- * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar IdleAgentsBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc}
+ * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar IdleAgentsBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc}
  * (build first with {@code mvn -q -pl arbor-bench -am -DskipTests package}).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -31,7 +31,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * <p>Run (from the repository root):
  * <pre>
  * mvn -q -pl arbor-bench -am -DskipTests package
- * java -jar arbor-bench/target/benchmarks.jar QhsmBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc
+ * java -jar arbor-bench/target/benchmarks.jar QhsmBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc
  * </pre>
  * or everything at once: {@code mvn -pl arbor-bench -am -Pbench verify}. Spring Statemachine needs
  * several seconds of warm-up to settle; for its number alone use {@code -wi 10}.

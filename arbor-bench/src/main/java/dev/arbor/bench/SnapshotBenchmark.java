@@ -32,7 +32,7 @@ import org.openjdk.jmh.annotations.Warmup;
  * {@link BitWriter}; {@code decode} checks untrusted bytes whole and restores them onto a live
  * machine. Score: ns per snapshot; with {@code -prof gc}, bytes per snapshot allocated.
  *
- * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar SnapshotBenchmark -f 1 -wi 3 -w 1s -i 5 -r 1s -prof gc}
+ * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar SnapshotBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc}
  * (build first with {@code mvn -q -pl arbor-bench -am -DskipTests package}).
  */
 @BenchmarkMode(Mode.AverageTime)

@@ -37,7 +37,7 @@ public final class Chart<C> {
     static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "1000"));
 
     /** The chart's compiled dispatch (see {@link Specializer}); null until made, or for good when it cannot be. */
-    private volatile SpecializedDispatch specialized;
+    private SpecializedDispatch specialized;
     /** Dispatches left before specialising; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
@@ -60,7 +60,10 @@ public final class Chart<C> {
      * milliseconds (a deep chart about 90 ms on the project's machine), too long for a game's
      * frame, so it runs on a background thread as the JIT's compilers do, and the interpreter
      * serves the chart until it is ready; with {@code arbor.specialize=eager} it runs at once, on
-     * the caller's thread. It is published through a volatile field, its classes initialised first.
+     * the caller's thread. It is published through a plain field: its own fields are final (the
+     * memory model's guarantee for final fields covers what they reach) and its classes are
+     * initialised before it is published. A volatile read on every event measured about 4 ns:
+     * it keeps the JIT from reusing loads across the inlined dispatch.
      */
     SpecializedDispatch specialized() {
         SpecializedDispatch s = specialized;
