@@ -26,7 +26,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * {@code eager} or {@code off}), its dispatch is compiled into method handles ({@code Specializer})
  * so that each user guard and action is called from a call site of its own, which the JIT can
  * inline; the suite runs both ways. Ticks of flat charts without behaviours read their polled
- * transitions and update actions from per-leaf lists.
+ * transitions and update actions from per-leaf lists, and are specialised too when the chart has
+ * no eventless transitions.
  *
  * <p>A user action that throws never leaves a half-made configuration: the step finishes, then the
  * error is reported as the chart's {@link ErrorPolicy} says.
@@ -329,6 +330,18 @@ public final class Machine<C> {
      */
     private void tickFlat(CompiledChart c, Cause tickCause) {
         int leaf = highestActive(c);
+        SpecializedDispatch code = chart.specialized();
+        if (code != null && code.ticks()) {
+            beginStep(tickCause);
+            boolean completed = false;
+            try {
+                code.tick(leaf, this, owner);
+                completed = true;
+            } finally {
+                endStep(completed);
+            }
+            return;
+        }
         Check[] guards = c.tickGuards[leaf];
         Act[] updates = c.tickUpdateActions[leaf];
         beginStep(tickCause);
@@ -358,6 +371,33 @@ public final class Machine<C> {
             completed = true;
         } finally {
             endStep(completed);
+        }
+    }
+
+    // The steps of a flat tick around the user's conditions and update actions, for Specializer.
+
+    /** Polled transition {@code t} fired: take it and finish the tick. */
+    void tickFired(int t) {
+        tickOnward(chart.compiled, t);
+    }
+
+    /** No polled transition fired, but something may settle or a listener listens: finish the tick. */
+    void tickOnward() {
+        tickOnward(chart.compiled, -1);
+    }
+
+    /** Whether, after polling, nothing is raised or queued and no listener listens: the update actions may run inline. */
+    boolean tickQuiet() {
+        Extras x = extras;
+        return x == null || (x.step == null && x.listener == null);
+    }
+
+    /** After the update actions that ran inline: settle what they raised or queued. */
+    void tickSettle() {
+        Extras x = extras;
+        if (x != null && x.step != null) {
+            runToCompletion();
+            drainExternal();
         }
     }
 

@@ -3,10 +3,10 @@ package dev.arbor.core;
 import dev.arbor.core.internal.CompiledChart;
 
 /**
- * A chart's event dispatch compiled into code of its own (see {@link Specializer}): for each
- * (active leaf, event set) pair, a case that tests the candidate transitions' guards innermost
- * first and takes the first that holds, with every user guard and action called directly, where
- * the JIT can inline it. The cases live in chunks, each a hidden class made from
+ * A chart's event dispatch and ticks compiled into code of their own (see {@link Specializer}):
+ * for each (active leaf, event set) pair, a case that tests the candidate transitions' guards
+ * innermost first and takes the first that holds, and for each active leaf a tick, with every
+ * user guard, condition and action called directly, where the JIT can inline it. The cases live in chunks, each a hidden class made from
  * {@code SpecializedDispatchTemplate} whose constant method handle holds its cases.
  */
 final class SpecializedDispatch {
@@ -22,7 +22,11 @@ final class SpecializedDispatch {
     private final Class<?> plainEnum;
     private final int[] plainEnumSets;
 
-    SpecializedDispatch(CompiledChart chart, int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+    /** Ticks from each leaf, one case a state, in a chunk of their own; null when the chart's ticks are not specialised. */
+    private final Chunk ticks;
+
+    SpecializedDispatch(CompiledChart chart, int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks, Chunk ticks) {
+        this.ticks = ticks;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -56,6 +60,15 @@ final class SpecializedDispatch {
         Chunk one = only;
         return one != null ? one.run(key, machine, owner, event)
                 : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+    }
+
+    boolean ticks() {
+        return ticks != null;
+    }
+
+    /** A tick of a flat chart without behaviours from active leaf {@code leaf}, as the interpreter's flat tick. */
+    void tick(int leaf, Machine<?> machine, Object owner) {
+        ticks.run(leaf, machine, owner, null);
     }
 
     /** How many hidden classes the chart's cases were cut into. */

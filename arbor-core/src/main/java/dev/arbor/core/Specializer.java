@@ -26,7 +26,9 @@ import java.util.Map;
  * Compiles a flat chart's event dispatch into method handles: for each (active leaf, event set)
  * pair, the candidate transitions innermost first, each a guard test around its precomputed
  * microstep — exits, transition action, entries — with every user function bound in as a
- * constant and every engine step a call to the same {@link Machine} method the interpreter uses.
+ * constant and every engine step a call to the same {@link Machine} method the interpreter uses;
+ * and, for charts without behaviours or eventless transitions, each leaf's tick: its polled
+ * conditions, then its update actions.
  *
  * <p>Why: the interpreter calls every user action from one call site, which the JIT sees as
  * megamorphic (tens of lambda classes), so it can inline none of them; those calls were about
@@ -62,6 +64,10 @@ final class Specializer {
     private static final MethodHandle ACTION_FAILED;
     private static final MethodHandle GUARD_FAILED;
     private static final MethodHandle EXECUTE_GENERAL;
+    private static final MethodHandle TICK_FIRED;
+    private static final MethodHandle TICK_ONWARD;
+    private static final MethodHandle TICK_QUIET;
+    private static final MethodHandle TICK_SETTLE;
     /** The template's class file; null where it cannot be read, and then nothing is specialised. */
     private static final byte[] TEMPLATE;
 
@@ -84,6 +90,10 @@ final class Specializer {
             ACTION_FAILED = l.findVirtual(Machine.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
             GUARD_FAILED = l.findVirtual(Machine.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
             EXECUTE_GENERAL = l.findVirtual(Machine.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
+            TICK_FIRED = l.findVirtual(Machine.class, "tickFired", ofState);
+            TICK_ONWARD = l.findVirtual(Machine.class, "tickOnward", methodType(void.class));
+            TICK_QUIET = l.findVirtual(Machine.class, "tickQuiet", methodType(boolean.class));
+            TICK_SETTLE = l.findVirtual(Machine.class, "tickSettle", methodType(void.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -112,7 +122,8 @@ final class Specializer {
      */
     static SpecializedDispatch specialize(CompiledChart c) {
         List<int[]> sets = c.eventSetsSoFar();
-        if (!c.flat || TEMPLATE == null || sets.isEmpty() || (long) c.stateCount * sets.size() > MAX_CASES) {
+        if (!c.flat || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null)
+                || (long) c.stateCount * (sets.size() + 1) > MAX_CASES) {
             return null;
         }
         try {
@@ -155,7 +166,48 @@ final class Specializer {
             chunks.add(chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part)));
             from = to;
         }
-        return new SpecializedDispatch(c, sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
+        return new SpecializedDispatch(c, sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]),
+                ticks());
+    }
+
+    /**
+     * The ticks of a flat chart without behaviours or eventless transitions, one case a state (non-leaves unused), in one
+     * chunk; null when the chart has none or they would not fit one chunk. From a leaf: its polled
+     * conditions in order, the first that holds fired (the machine finishes that tick); when none
+     * holds and nothing waits to settle, the update actions root to leaf, inline.
+     */
+    private SpecializedDispatch.Chunk ticks() throws Throwable {
+        if (c.tickPolled == null || c.hasEventless) {
+            return null; // eventless transitions may change the configuration between polling and updates
+        }
+        MethodHandle onward = dropArguments(TICK_ONWARD, 1, Object.class, Object.class);
+        MethodHandle[] cases = new MethodHandle[c.stateCount];
+        int total = 0;
+        for (int leaf = 0; leaf < c.stateCount; leaf++) {
+            if (!isLeaf(leaf)) {
+                cases[leaf] = dropArguments(UNHANDLED, 0, int.class);
+                continue;
+            }
+            List<MethodHandle> updates = new ArrayList<>();
+            for (int i = 0; i < c.tickUpdates[leaf].length; i++) {
+                addAction(updates, c.tickUpdateActions[leaf][i], c.tickUpdates[leaf][i], false);
+            }
+            updates.add(dropArguments(TICK_SETTLE, 1, Object.class, Object.class));
+            Piece quiet = handled(updates);
+            MethodHandle chain = guardWithTest(dropArguments(TICK_QUIET, 1, Object.class, Object.class), quiet.handle(),
+                    handled(List.of(onward)).handle());
+            int steps = quiet.steps() + 2;
+            int[] polled = c.tickPolled[leaf];
+            for (int i = polled.length - 1; i >= 0; i--) {
+                MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
+                Check g = c.tickGuards[leaf][i];
+                chain = g == null ? fire : guardWithTest(caught(g.handle(), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
+                steps += 2;
+            }
+            cases[leaf] = dropArguments(chain, 0, int.class);
+            total += steps;
+        }
+        return total > 4 * CHUNK_BUDGET ? null : chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), cases));
     }
 
     /** A hidden class holding {@code cases}, {@code (int, Machine, Object, Object)boolean}, as a constant. */

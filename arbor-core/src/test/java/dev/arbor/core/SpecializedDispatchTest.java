@@ -138,6 +138,39 @@ class SpecializedDispatchTest {
     }
 
     @Test
+    void aChartOfPolledTransitionsOnlyHasItsTicksSpecialised() {
+        Supplier<Chart<Trace>> chart = () -> Chart.<Trace>builder("npc")
+                .initial("calm")
+                .state("calm", s -> {
+                    s.initial("patrol");
+                    s.when(t -> t.flag("alarm")).action(say("alarm")).target("alert");
+                    s.state("patrol", p -> p.onUpdate(note("patrol")));
+                })
+                .state("alert", s -> s.when(t -> !t.flag("alarm")).action(say("calm")).target("calm"))
+                .build();
+        Chart<Trace> specialised = chart.get();
+        SpecializedDispatch code = specialised.specializeNow();
+        assertThat(code).isNotNull();
+        assertThat(code.ticks()).as("ticks specialised").isTrue();
+        Trace t = new Trace();
+        Machine<Trace> m = specialised.newMachine(t);
+        m.start();
+        t.take();
+        m.update();
+        assertThat(t.take()).containsExactly("patrol");
+        t.set("alarm", true);
+        m.update();
+        assertThat(t.take()).containsExactly("alarm");
+        assertThat(m.activeStates()).containsExactly("alert");
+        m.update();
+        assertThat(t.take()).isEmpty();
+        t.set("alarm", false);
+        m.update();
+        assertThat(t.take()).containsExactly("calm", "patrol");
+        assertThat(m.activeStates()).containsExactly("calm", "patrol");
+    }
+
+    @Test
     void chartsWithParallelRegionsStayInterpreted() {
         Chart<Trace> c = Chart.<Trace>builder("regions")
                 .initial("p")
