@@ -6,8 +6,9 @@ import dev.arbor.core.internal.CompiledChart;
  * A chart's event dispatch and ticks compiled into code of their own (see {@link Specializer}):
  * for each (active leaf, event set) pair, a case that tests the candidate transitions' guards
  * innermost first and takes the first that holds, and for each active leaf a tick, with every
- * user guard, condition and action called directly, where the JIT can inline it. The cases live in chunks, each a hidden class made from
- * {@code SpecializedDispatchTemplate} whose constant method handle holds its cases.
+ * user guard, condition and action called directly, where the JIT can inline it. The cases live
+ * in chunks, each a hidden class made from {@code SpecializedDispatchTemplate} whose constant
+ * method handle holds its cases.
  */
 final class SpecializedDispatch {
     /** Event sets with an index below this are specialised; later ones go to the interpreter. */
