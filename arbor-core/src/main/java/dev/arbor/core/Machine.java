@@ -840,12 +840,7 @@ public final class Machine<C> {
                 }
                 return;
             }
-            int t = selectFlat(c, event);
-            if (t < 0) {
-                unhandled(event);
-            } else {
-                execute(c, t, event);
-            }
+            dispatchFlat(c, event);
         } else {
             Scratch s = step();
             if (selectTransitions(s, event) > 0) {
@@ -853,6 +848,16 @@ public final class Machine<C> {
             } else {
                 unhandled(event);
             }
+        }
+    }
+
+    /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialised chart's compiled code. */
+    private void dispatchFlat(CompiledChart c, Object event) {
+        int t = selectFlat(c, event);
+        if (t < 0) {
+            unhandled(event);
+        } else {
+            execute(c, t, event);
         }
     }
 
