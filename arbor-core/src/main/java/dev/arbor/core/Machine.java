@@ -215,12 +215,24 @@ public final class Machine<C> {
     }
 
     private void fireIdle(Object event) {
+        SpecializedDispatch code = chart.specializedIfReady();
+        int set = code == null ? -1 : code.setOf(event, chart.compiled, chart);
         flags = (byte) (RUNNING | BUSY);
         boolean completed = false;
         try {
-            dispatch(event);
-            runToCompletion();
-            drainExternal();
+            if (set >= 0) { // a specialised chart: straight to its compiled code
+                if (!code.dispatch(highestActive(chart.compiled), set, this, owner, event)) {
+                    unhandled(event);
+                }
+                if (extras != null || chart.compiled.hasEventless) {
+                    runToCompletion();
+                    drainExternal();
+                }
+            } else {
+                dispatch(event);
+                runToCompletion();
+                drainExternal();
+            }
             completed = true;
         } finally {
             endStep(completed);
