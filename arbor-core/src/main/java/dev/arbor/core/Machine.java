@@ -95,6 +95,8 @@ public final class Machine<C> {
         Tasks tasks;
         volatile ConcurrentLinkedQueue<Object> posted;
         Scratch step;
+        /** Listeners added during a step, attached when it ends. */
+        MachineListener pendingListener;
 
         /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
         boolean nothingPending() {
@@ -130,12 +132,17 @@ public final class Machine<C> {
 
     /**
      * Attaches a listener; several may be attached and are called in the order added. With none
-     * attached, observing costs one null check.
+     * attached, observing costs one null check. One added from inside a step (by an action, a
+     * guard or another listener) is attached when that step ends and hears from the next on.
      */
     public Machine<C> addListener(MachineListener l) {
         Objects.requireNonNull(l, "listener");
         Extras x = extras();
-        x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
+        if (isBusy()) { // added from inside a step: it hears from the next step on, whichever path runs this one
+            x.pendingListener = x.pendingListener == null ? l : Listeners.both(x.pendingListener, l);
+        } else {
+            x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
+        }
         return this;
     }
 
@@ -776,7 +783,13 @@ public final class Machine<C> {
         Extras x = extras;
         Scratch s = x == null ? null : x.step;
         if (s == null) {
+            if (x != null && x.pendingListener != null) {
+                addPendingListener(x);
+            }
             return;
+        }
+        if (x.pendingListener != null) {
+            addPendingListener(x);
         }
         Throwable error = s.firstError;
         x.step = null;
@@ -790,6 +803,12 @@ public final class Machine<C> {
             }
             throw new ActionFailedException("an action of machine '" + chart.name() + "' threw", error);
         }
+    }
+
+    private void addPendingListener(Extras x) {
+        MachineListener l = x.pendingListener;
+        x.pendingListener = null;
+        x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
     }
 
     private Extras extras() {
@@ -1259,6 +1278,22 @@ public final class Machine<C> {
         if (l != null) {
             l.onEntry(this, st, cause());
         }
+    }
+
+    /** Whether no listener and no behaviour clock needs to hear of this step's states: the quiet path. */
+    boolean quiet() {
+        Extras x = extras;
+        return x == null || (x.listener == null && x.tasks == null);
+    }
+
+    /** {@link #entering} on the quiet path, for a state below 64: only its bit. */
+    void enteredQuiet(long bit) {
+        active0 |= bit;
+    }
+
+    /** {@link #entering} on the quiet path. */
+    void enteredQuiet(int st) {
+        setActive(st);
     }
 
     /** After the entry action of a state with behaviours. */

@@ -55,6 +55,9 @@ final class Specializer {
     private static final MethodHandle EXITED_LOW;
     private static final MethodHandle ENTERING;
     private static final MethodHandle ENTERING_LOW;
+    private static final MethodHandle QUIET;
+    private static final MethodHandle ENTERED_QUIET;
+    private static final MethodHandle ENTERED_QUIET_LOW;
     private static final MethodHandle BEHAVIORS_ENTERED;
     private static final MethodHandle FINAL_ENTERED;
     private static final MethodHandle RECORD_HISTORY;
@@ -81,6 +84,9 @@ final class Specializer {
             ENTERING = l.findVirtual(Machine.class, "entering", ofState);
             EXITED_LOW = l.findVirtual(Machine.class, "exitedLow", methodType(void.class, long.class));
             ENTERING_LOW = l.findVirtual(Machine.class, "enteringLow", methodType(void.class, int.class, long.class));
+            QUIET = l.findVirtual(Machine.class, "quiet", methodType(boolean.class));
+            ENTERED_QUIET = l.findVirtual(Machine.class, "enteredQuiet", ofState);
+            ENTERED_QUIET_LOW = l.findVirtual(Machine.class, "enteredQuiet", methodType(void.class, long.class));
             BEHAVIORS_ENTERED = l.findVirtual(Machine.class, "behaviorsEntered", ofState);
             FINAL_ENTERED = l.findVirtual(Machine.class, "finalEntered", ofState);
             RECORD_HISTORY = l.findVirtual(Machine.class, "recordHistory", ofState);
@@ -247,16 +253,33 @@ final class Specializer {
         return effects.computeIfAbsent(((long) leaf << 32) | t, k -> buildEffect(leaf, t));
     }
 
+    /**
+     * The transition's microstep twice over: quiet, for a machine with no listener and no
+     * behaviour clocks (the state bits and the user's actions only), and in full, with every
+     * hook; the machine says which at the start of the step (listeners added during a step are
+     * attached when it ends, so the choice holds for the whole step).
+     */
     private Piece buildEffect(int leaf, int t) {
         int d = c.tDomain[t];
         boolean precomputed = c.tEntryPath[t] != null || d == CompiledChart.NO_DOMAIN;
         if (!precomputed || c.hasPlans) {
             return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
         }
+        Piece full = microstep(leaf, t, false);
+        Piece quiet = microstep(leaf, t, true);
+        MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
+        // Counted once: the JIT compiles the branch the profile says is taken, the other becomes a trap.
+        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + full.steps());
+    }
+
+    private Piece microstep(int leaf, int t, boolean quiet) {
+        int d = c.tDomain[t];
         List<MethodHandle> steps = new ArrayList<>();
         int source = c.tSource[t];
         if (d == CompiledChart.NO_DOMAIN) {
-            steps.add(withTransition(INTERNAL_TAKEN, source));
+            if (!quiet) {
+                steps.add(withTransition(INTERNAL_TAKEN, source));
+            }
             addAction(steps, c.tAction[t], source, true);
             return handled(steps);
         }
@@ -270,20 +293,29 @@ final class Specializer {
             }
         }
         for (int st = leaf; st != base; st = c.parent[st]) {
-            steps.add(withState(EXITING, st));
+            if (!quiet) {
+                steps.add(withState(EXITING, st));
+            }
             addAction(steps, c.exitAction[st], st, false);
             steps.add(st < 64 ? dropArguments(insertArguments(EXITED_LOW, 1, 1L << st), 1, Object.class, Object.class)
                     : withState(EXITED, st));
         }
-        steps.add(withTransition(TRANSITION_TAKEN, t));
+        if (!quiet) {
+            steps.add(withTransition(TRANSITION_TAKEN, t));
+        }
         addAction(steps, c.tAction[t], source, true);
         if (c.tKeptInitial[t] >= 0) {
             addAction(steps, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
         }
         for (int e : c.tEntryPath[t]) {
             int st = e < 0 ? ~e : e;
-            steps.add(st < 64 ? dropArguments(insertArguments(ENTERING_LOW, 1, st, 1L << st), 1, Object.class, Object.class)
-                    : withState(ENTERING, st));
+            if (quiet) {
+                steps.add(st < 64 ? dropArguments(insertArguments(ENTERED_QUIET_LOW, 1, 1L << st), 1, Object.class, Object.class)
+                        : withState(ENTERED_QUIET, st));
+            } else {
+                steps.add(st < 64 ? dropArguments(insertArguments(ENTERING_LOW, 1, st, 1L << st), 1, Object.class, Object.class)
+                        : withState(ENTERING, st));
+            }
             addAction(steps, c.entryAction[st], st, false);
             if (c.behaviors[st].length > 0) {
                 steps.add(withState(BEHAVIORS_ENTERED, st));

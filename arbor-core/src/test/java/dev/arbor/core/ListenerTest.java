@@ -370,4 +370,38 @@ class ListenerTest {
                 "update root NORMAL", "root update action",
                 "update B NORMAL", "B update action");
     }
+
+    @Test
+    void aListenerAddedDuringAStepHearsFromTheNextStepOn() {
+        for (boolean specialised : new boolean[] {false, true}) {
+            List<String> heard = new ArrayList<>();
+            MachineListener late = new MachineListener() {
+                @Override
+                public void onEntry(Machine<?> m, int state, Cause cause) {
+                    heard.add("enter " + m.chart().stateName(state));
+                }
+
+                @Override
+                public void onExit(Machine<?> m, int state, Cause cause) {
+                    heard.add("exit " + m.chart().stateName(state));
+                }
+            };
+            Chart<Trace> chart = Chart.<Trace>builder("late-listener")
+                    .initial("A")
+                    .state("A", a -> a.on(Ev.GO).action((Machine<Trace> m, Trace t, Ev e) -> m.addListener(late)).target("B"))
+                    .state("B", b -> b.on(Ev.BACK).target("A"))
+                    .build();
+            if (specialised) {
+                assertThat(chart.specializeNow()).isNotNull();
+            } else {
+                chart.neverSpecialize();
+            }
+            Machine<Trace> m = chart.newMachine(new Trace());
+            m.start();
+            m.fire(Ev.GO);
+            assertThat(heard).as("specialised: %s", specialised).isEmpty(); // added mid-step: not yet attached
+            m.fire(Ev.BACK);
+            assertThat(heard).as("specialised: %s", specialised).containsExactly("exit B", "enter A");
+        }
+    }
 }
