@@ -13,28 +13,47 @@ import dev.arbor.core.internal.CompiledChart;
 final class SpecializedDispatch {
     /** Event sets with an index below this are specialised; later ones go to the interpreter. */
     final int sets;
-    private final int[] chunkOf;
-    private final int[] chunkBase;
-    private final Chunk[] chunks;
-    /** The one chunk of a small chart, else null. */
-    private final Chunk only;
+    /** Cases by key {@code leaf * sets + set}. */
+    private final Chunks events;
+    /** Ticks by active leaf; null when the chart's ticks are not specialised. */
+    private final Chunks ticks;
 
     /** The chart's first enum event type (constants without bodies), or null; events of it skip the set lookup. */
     private final Class<?> plainEnum;
     private final int[] plainEnumSets;
 
-    /** Ticks from each leaf, one case a state, in a chunk of their own; null when the chart's ticks are not specialised. */
-    private final Chunk ticks;
-
-    SpecializedDispatch(CompiledChart chart, int sets, int[] chunkOf, int[] chunkBase, Chunk[] chunks, Chunk ticks) {
-        this.ticks = ticks;
+    SpecializedDispatch(CompiledChart chart, int sets, Chunks events, Chunks ticks) {
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
-        this.chunkOf = chunkOf;
-        this.chunkBase = chunkBase;
-        this.chunks = chunks;
-        this.only = chunks.length == 1 ? chunks[0] : null;
+        this.events = events;
+        this.ticks = ticks;
+    }
+
+    /** Consecutive keys cut into chunks: which chunk holds a key, and the key its chunk starts at. */
+    static final class Chunks {
+        private final int[] chunkOf;
+        private final int[] chunkBase;
+        private final Chunk[] chunks;
+        /** The one chunk of a small chart, else null: one load instead of three. */
+        private final Chunk only;
+
+        Chunks(int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+            this.chunkOf = chunkOf;
+            this.chunkBase = chunkBase;
+            this.chunks = chunks;
+            this.only = chunks.length == 1 ? chunks[0] : null;
+        }
+
+        boolean run(int key, Machine<?> machine, Object owner, Object event) {
+            Chunk one = only;
+            return one != null ? one.run(key, machine, owner, event)
+                    : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+        }
+
+        int count() {
+            return chunks.length;
+        }
     }
 
     /**
@@ -57,10 +76,7 @@ final class SpecializedDispatch {
      * {@code leaf}, as the interpreter's flat path would; false when none is enabled.
      */
     boolean dispatch(int leaf, int set, Machine<?> machine, Object owner, Object event) {
-        int key = leaf * sets + set;
-        Chunk one = only;
-        return one != null ? one.run(key, machine, owner, event)
-                : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+        return events.run(leaf * sets + set, machine, owner, event);
     }
 
     boolean ticks() {
@@ -72,9 +88,9 @@ final class SpecializedDispatch {
         ticks.run(leaf, machine, owner, null);
     }
 
-    /** How many hidden classes the chart's cases were cut into. */
+    /** How many hidden classes the chart's event cases were cut into. */
     int chunkCount() {
-        return chunks.length;
+        return events.count();
     }
 
     /** A run of consecutive cases, compiled as one method. */

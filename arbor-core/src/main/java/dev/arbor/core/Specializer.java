@@ -42,8 +42,14 @@ final class Specializer {
 
     /** Charts with more (state, event set) pairs than this stay interpreted. */
     static final int MAX_CASES = 1 << 16;
-    /** Steps (engine hooks, actions, guards) per chunk: small enough for C1 and C2 to compile whole. */
-    static final int CHUNK_BUDGET = 400;
+    /**
+     * Steps (engine hooks, actions, guards, both variants of a microstep) per chunk. Small
+     * enough for C1 to compile a chunk whole: with QHsmTst in one chunk C1 ran out of virtual
+     * registers, and in some runs the chunk then stayed in limited-profile code and never reached
+     * C2, at 5 to 15 times the cost; at 320 steps it still failed now and then, at 200 never in
+     * the runs measured.
+     */
+    static final int CHUNK_BUDGET = 200;
 
     /** {@code (Machine, Object owner, Object event)boolean}: every case, and every effect. */
     private static final MethodType CASE = methodType(boolean.class, Machine.class, Object.class, Object.class);
@@ -144,8 +150,7 @@ final class Specializer {
     /**
      * One case per (state, event set) pair, key {@code state * sets + set}, cut into chunks of at
      * most {@link #CHUNK_BUDGET} steps, each chunk a hidden class of its own: a compiled method
-     * has limits (C1 runs out of registers on a deep chart's whole tree), so a big chart's cases
-     * must not all be inlined into one.
+     * has limits, so a chart's cases must not all be inlined into one.
      */
     private SpecializedDispatch build(List<int[]> sets) throws Throwable {
         int keys = c.stateCount * sets.size();
@@ -155,6 +160,12 @@ final class Specializer {
                 cases[leaf * sets.size() + set] = candidates(leaf, sets.get(set));
             }
         }
+        return new SpecializedDispatch(c, sets.size(), chunked(cases), ticks());
+    }
+
+    /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
+    private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
+        int keys = cases.length;
         int[] chunkOf = new int[keys];
         int[] chunkBase = new int[keys];
         List<SpecializedDispatch.Chunk> chunks = new ArrayList<>();
@@ -172,26 +183,23 @@ final class Specializer {
             chunks.add(chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part)));
             from = to;
         }
-        return new SpecializedDispatch(c, sets.size(), chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]),
-                ticks());
+        return new SpecializedDispatch.Chunks(chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
     }
 
     /**
-     * The ticks of a flat chart without behaviours or eventless transitions, one case a state (non-leaves unused), in one
-     * chunk; null when the chart has none or they would not fit one chunk. From a leaf: its polled
+     * The ticks of a flat chart without behaviours or eventless transitions, one case a state
+     * (non-leaves unused); null when the chart has none. From a leaf: its polled
      * conditions in order, the first that holds fired (the machine finishes that tick); when none
      * holds and nothing waits to settle, the update actions root to leaf, inline.
      */
-    private SpecializedDispatch.Chunk ticks() throws Throwable {
+    private SpecializedDispatch.Chunks ticks() throws Throwable {
         if (c.tickPolled == null || c.hasEventless) {
             return null; // eventless transitions may change the configuration between polling and updates
         }
         MethodHandle onward = dropArguments(TICK_ONWARD, 1, Object.class, Object.class);
-        MethodHandle[] cases = new MethodHandle[c.stateCount];
-        int total = 0;
+        Piece[] cases = new Piece[c.stateCount];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             if (!isLeaf(leaf)) {
-                cases[leaf] = dropArguments(UNHANDLED, 0, int.class);
                 continue;
             }
             List<MethodHandle> updates = new ArrayList<>();
@@ -210,10 +218,9 @@ final class Specializer {
                 chain = g == null ? fire : guardWithTest(caught(g.handle(), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }
-            cases[leaf] = dropArguments(chain, 0, int.class);
-            total += steps;
+            cases[leaf] = new Piece(chain, steps);
         }
-        return total > 4 * CHUNK_BUDGET ? null : chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), cases));
+        return chunked(cases);
     }
 
     /** A hidden class holding {@code cases}, {@code (int, Machine, Object, Object)boolean}, as a constant. */
@@ -268,8 +275,8 @@ final class Specializer {
         Piece full = microstep(leaf, t, false);
         Piece quiet = microstep(leaf, t, true);
         MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
-        // Counted once: the JIT compiles the branch the profile says is taken, the other becomes a trap.
-        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + full.steps());
+        // Both count: C2 compiles only the branch taken, but C1 compiles both.
+        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
     }
 
     private Piece microstep(int leaf, int t, boolean quiet) {
