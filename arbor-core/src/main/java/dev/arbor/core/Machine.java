@@ -350,47 +350,40 @@ public final class Machine<C> {
     private void tickFlat(CompiledChart c, Cause tickCause) {
         int leaf = highestActive(c);
         SpecializedDispatch code = chart.specialized();
-        if (code != null && code.ticks()) {
-            beginStep(tickCause);
-            boolean completed = false;
-            try {
-                code.tick(leaf, this, owner);
-                completed = true;
-            } finally {
-                endStep(completed);
-            }
-            return;
-        }
-        Check[] guards = c.tickGuards[leaf];
-        Act[] updates = c.tickUpdateActions[leaf];
         beginStep(tickCause);
         boolean completed = false;
         try {
-            int fired = -1;
-            for (int i = 0; i < guards.length; i++) {
-                Check g = guards[i];
-                if (g == null || guardHolds(c, g, c.tickPolled[leaf][i], null)) {
-                    fired = c.tickPolled[leaf][i];
-                    break;
-                }
-            }
-            Extras x = extras;
-            if (fired >= 0 || c.hasEventless || (x != null && (x.step != null || x.listener != null))) {
-                tickOnward(c, fired); // a transition fired, something may settle, or a listener hears of it
+            if (code != null && code.ticks()) {
+                code.tick(leaf, this, owner);
             } else {
-                for (int i = 0; i < updates.length; i++) {
-                    runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener; the status stays RUNNING
-                }
-                x = extras;
-                if (x != null && x.step != null) {
-                    runToCompletion();
-                    drainExternal();
-                }
+                tickInterpreted(c, leaf);
             }
             completed = true;
         } finally {
             endStep(completed);
         }
+    }
+
+    private void tickInterpreted(CompiledChart c, int leaf) {
+        Check[] guards = c.tickGuards[leaf];
+        int fired = -1;
+        for (int i = 0; i < guards.length; i++) {
+            Check g = guards[i];
+            if (g == null || guardHolds(c, g, c.tickPolled[leaf][i], null)) {
+                fired = c.tickPolled[leaf][i];
+                break;
+            }
+        }
+        Extras x = extras;
+        if (fired >= 0 || c.hasEventless || (x != null && (x.step != null || x.listener != null))) {
+            tickOnward(c, fired); // a transition fired, something may settle, or a listener hears of it
+            return;
+        }
+        Act[] updates = c.tickUpdateActions[leaf];
+        for (int i = 0; i < updates.length; i++) {
+            runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener; the status stays RUNNING
+        }
+        tickSettle();
     }
 
     // The steps of a flat tick around the user's conditions and update actions, for Specializer.
