@@ -130,7 +130,7 @@ public final class Chart<C> {
         flatTicks = false;
     }
 
-    private static int specializeAfter(String setting) {
+    static int specializeAfter(String setting) {
         switch (setting.strip()) {
             case "off":
                 return -2;

@@ -3,6 +3,7 @@ package dev.arbor.core;
 import static dev.arbor.core.Trace.note;
 import static dev.arbor.core.Trace.say;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arbor.core.Seed003Test.Hsm;
 import dev.arbor.core.Seed003Test.Sig;
@@ -180,6 +181,19 @@ class SpecializedDispatchTest {
                 })
                 .build();
         assertThat(c.specializeNow()).isNull();
+    }
+
+    @Test
+    void theSettingIsACountEagerOrOffAndAnythingElseIsNamedInTheError() {
+        assertThat(Chart.specializeAfter("1000")).isEqualTo(1000);
+        assertThat(Chart.specializeAfter(" eager ")).isZero();
+        assertThat(Chart.specializeAfter("off")).isNegative();
+        for (String bad : new String[] {"soon", "-5", "", "1e3"}) {
+            assertThatThrownBy(() -> Chart.specializeAfter(bad))
+                    .isInstanceOf(IllegalArgumentException.class)
+                    .hasMessage("system property arbor.specialize must be a number of events (0 or more), 'eager' or 'off', not '"
+                            + bad + "'");
+        }
     }
 
     /** Random scripts on both charts: the same records, errors and configuration after every event. */
