@@ -223,15 +223,14 @@ public final class Machine<C> {
 
     private void fireIdle(Object event) {
         SpecializedDispatch code = chart.specializedIfReady();
-        int set = code == null ? -1 : code.setOf(event, chart.compiled, chart);
+        CompiledChart c = chart.compiled;
         flags = (byte) (RUNNING | BUSY);
         boolean completed = false;
         try {
-            if (set >= 0) { // a specialised chart: straight to its compiled code
-                if (!code.dispatch(highestActive(chart.compiled), set, this, owner, event)) {
-                    unhandled(event);
-                }
-                if (extras != null || chart.compiled.hasEventless) {
+            // Straight to a specialised chart's compiled code, skipping dispatch()'s checks and
+            // the settling when nothing was raised: the shortest path for the common event.
+            if (dispatchCompiled(code, c, event)) {
+                if (extras != null || c.hasEventless) {
                     runToCompletion();
                     drainExternal();
                 }
@@ -365,12 +364,10 @@ public final class Machine<C> {
     }
 
     private void tickInterpreted(CompiledChart c, int leaf) {
-        Check[] guards = c.tickGuards[leaf];
         int fired = -1;
-        for (int i = 0; i < guards.length; i++) {
-            Check g = guards[i];
-            if (g == null || guardHolds(c, g, c.tickPolled[leaf][i], null)) {
-                fired = c.tickPolled[leaf][i];
+        for (int t : c.tickPolled[leaf]) {
+            if (guardHolds(c, t, null)) {
+                fired = t;
                 break;
             }
         }
@@ -379,9 +376,8 @@ public final class Machine<C> {
             tickOnward(c, fired); // a transition fired, something may settle, or a listener hears of it
             return;
         }
-        Act[] updates = c.tickUpdateActions[leaf];
-        for (int i = 0; i < updates.length; i++) {
-            runAction(updates[i], c.tickUpdates[leaf][i], null); // no listener; the status stays RUNNING
+        for (int st : c.tickUpdates[leaf]) {
+            runAction(c.updateAction[st], st, null); // no listener; the status stays RUNNING
         }
         tickSettle();
     }
@@ -420,14 +416,14 @@ public final class Machine<C> {
         }
         runToCompletion();
         int leaf = highestActive(c);
-        Act[] updates = c.tickUpdateActions[leaf];
+        int[] updates = c.tickUpdates[leaf];
         for (int i = 0; i < updates.length && status() == RUNNING; i++) {
-            int st = c.tickUpdates[leaf][i];
+            int st = updates[i];
             MachineListener l = listener();
             if (l != null) {
                 l.onUpdate(this, st, cause());
             }
-            runAction(updates[i], st, null);
+            runAction(c.updateAction[st], st, null);
         }
         runToCompletion();
         drainExternal();
@@ -856,15 +852,9 @@ public final class Machine<C> {
     private void dispatch(Object event) {
         CompiledChart c = chart.compiled;
         if (c.flat) {
-            SpecializedDispatch code = chart.specialized();
-            int set = code == null ? -1 : code.setOf(event, c, chart);
-            if (set >= 0) {
-                if (!code.dispatch(highestActive(c), set, this, owner, event)) {
-                    unhandled(event);
-                }
-                return;
+            if (!dispatchCompiled(chart.specialized(), c, event)) {
+                dispatchFlat(c, event);
             }
-            dispatchFlat(c, event);
         } else {
             Scratch s = step();
             if (selectTransitions(s, event) > 0) {
@@ -873,6 +863,18 @@ public final class Machine<C> {
                 unhandled(event);
             }
         }
+    }
+
+    /** Takes the event by the chart's compiled code when it has a case for it; false when the interpreter must. */
+    private boolean dispatchCompiled(SpecializedDispatch code, CompiledChart c, Object event) {
+        int set = code == null ? -1 : code.setOf(event, c, chart);
+        if (set < 0) {
+            return false;
+        }
+        if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+            unhandled(event);
+        }
+        return true;
     }
 
     /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialised chart's compiled code. */
@@ -1754,11 +1756,9 @@ public final class Machine<C> {
 
     private boolean guardHolds(CompiledChart c, int t, Object event) {
         Check g = c.tGuard[t];
-        return g == null || guardHolds(c, g, t, event);
-    }
-
-    /** Guard {@code g} of transition {@code t}; one that throws is false. */
-    private boolean guardHolds(CompiledChart c, Check g, int t, Object event) {
+        if (g == null) {
+            return true;
+        }
         try {
             return g.test(this, owner, event);
         } catch (Throwable e) {

@@ -204,7 +204,7 @@ final class Specializer {
             }
             List<MethodHandle> updates = new ArrayList<>();
             for (int i = 0; i < c.tickUpdates[leaf].length; i++) {
-                addAction(updates, c.tickUpdateActions[leaf][i], c.tickUpdates[leaf][i], false);
+                addAction(updates, c.updateAction[c.tickUpdates[leaf][i]], c.tickUpdates[leaf][i], false);
             }
             updates.add(dropArguments(TICK_SETTLE, 1, Object.class, Object.class));
             Piece quiet = handled(updates);
@@ -214,7 +214,7 @@ final class Specializer {
             int[] polled = c.tickPolled[leaf];
             for (int i = polled.length - 1; i >= 0; i--) {
                 MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
-                Check g = c.tickGuards[leaf][i];
+                Check g = c.tGuard[polled[i]];
                 chain = g == null ? fire : guardWithTest(caught(g.handle(), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }

@@ -149,9 +149,6 @@ public final class CompiledChart {
      */
     public final int[][] tickPolled;
     public final int[][] tickUpdates;
-    /** {@link #tickPolled}'s guards and {@link #tickUpdates}' actions, side by side: one load fewer on a tick's path. */
-    public final Check[][] tickGuards;
-    public final Act[][] tickUpdateActions;
     public final long[] polledMask;
     public final long[] updateMask;
     public final boolean hasEventless;
@@ -533,8 +530,6 @@ public final class CompiledChart {
         if (this.flat && !anyBehavior) {
             tickPolled = new int[n][];
             tickUpdates = new int[n][];
-            tickGuards = new Check[n][];
-            tickUpdateActions = new Act[n][];
             for (int leaf = 0; leaf < n; leaf++) {
                 List<Integer> chain = new ArrayList<>(); // root to leaf
                 for (int st = leaf; st >= 0; st = parent[st]) {
@@ -553,20 +548,10 @@ public final class CompiledChart {
                 }
                 tickPolled[leaf] = toArray(polled);
                 tickUpdates[leaf] = toArray(updates);
-                tickGuards[leaf] = new Check[polled.size()];
-                for (int i = 0; i < polled.size(); i++) {
-                    tickGuards[leaf][i] = tGuard[polled.get(i)];
-                }
-                tickUpdateActions[leaf] = new Act[updates.size()];
-                for (int i = 0; i < updates.size(); i++) {
-                    tickUpdateActions[leaf][i] = updateAction[updates.get(i)];
-                }
             }
         } else {
             tickPolled = null;
             tickUpdates = null;
-            tickGuards = null;
-            tickUpdateActions = null;
         }
 
         if (problems.isEmpty() && !def.allowUnreachable && !def.dynamicTargets) {
