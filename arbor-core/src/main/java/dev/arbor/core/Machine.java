@@ -194,9 +194,25 @@ public final class Machine<C> {
      * started is started first; a halted one ignores the event.
      */
     public void fire(Object event, Cause eventCause) {
-        Objects.requireNonNull(event, "event");
+        // Kept small, so that it is inlined where it is called: a chart that has been specialised
+        // goes to a method of its own, whose profile the JIT sees only specialised events in,
+        // even when the caller was compiled while the chart was still interpreted.
+        SpecializedDispatch code = chart.specializedIfReady();
+        if (code != null && flags == RUNNING && eventCause == Cause.NORMAL && event != null && unobserved()) {
+            fireSpecialized(code, event);
+        } else {
+            fireInterpreted(event, eventCause);
+        }
+    }
+
+    private boolean unobserved() {
         Extras x = extras;
-        if (flags == RUNNING && eventCause == Cause.NORMAL && (x == null || x.listener == null)) {
+        return x == null || x.listener == null;
+    }
+
+    private void fireInterpreted(Object event, Cause eventCause) {
+        Objects.requireNonNull(event, "event");
+        if (flags == RUNNING && eventCause == Cause.NORMAL && unobserved()) {
             fireIdle(event); // the common case, kept small: running, idle, nothing attached
             return;
         }
@@ -221,14 +237,12 @@ public final class Machine<C> {
         }
     }
 
-    private void fireIdle(Object event) {
-        SpecializedDispatch code = chart.specializedIfReady();
+    /** An event for a running, idle, unobserved machine of a chart that has been specialised. */
+    private void fireSpecialized(SpecializedDispatch code, Object event) {
         CompiledChart c = chart.compiled;
         flags = (byte) (RUNNING | BUSY);
         boolean completed = false;
         try {
-            // Straight to a specialised chart's compiled code, skipping dispatch()'s checks and
-            // the settling when nothing was raised: the shortest path for the common event.
             if (dispatchCompiled(code, c, event)) {
                 if (extras != null || c.hasEventless) {
                     runToCompletion();
@@ -239,6 +253,24 @@ public final class Machine<C> {
                 runToCompletion();
                 drainExternal();
             }
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+    }
+
+    private void fireIdle(Object event) {
+        SpecializedDispatch code = chart.specializedIfReady();
+        if (code != null) {
+            fireSpecialized(code, event);
+            return;
+        }
+        flags = (byte) (RUNNING | BUSY);
+        boolean completed = false;
+        try {
+            dispatch(event);
+            runToCompletion();
+            drainExternal();
             completed = true;
         } finally {
             endStep(completed);
@@ -301,7 +333,14 @@ public final class Machine<C> {
         CompiledChart c = chart.compiled;
         Extras x = extras;
         if (flags == RUNNING && chart.flatTicks && (x == null || x.nothingPending())) {
-            tickFlat(c, tickCause); // the common case: running, idle, nothing posted, a flat chart without behaviours
+            // The common case: running, idle, nothing posted, a flat chart without behaviours.
+            // Specialised ticks have a method of their own, as events do (see fire).
+            SpecializedDispatch code = chart.specializedIfReady();
+            if (code != null && code.ticks()) {
+                tickSpecialized(code, c, tickCause);
+            } else {
+                tickFlat(c, tickCause);
+            }
         } else {
             tickGeneral(c, tickCause);
         }
@@ -349,14 +388,26 @@ public final class Machine<C> {
     private void tickFlat(CompiledChart c, Cause tickCause) {
         int leaf = highestActive(c);
         SpecializedDispatch code = chart.specialized();
+        if (code != null && code.ticks()) {
+            tickSpecialized(code, c, tickCause);
+            return;
+        }
         beginStep(tickCause);
         boolean completed = false;
         try {
-            if (code != null && code.ticks()) {
-                code.tick(leaf, this, owner);
-            } else {
-                tickInterpreted(c, leaf);
-            }
+            tickInterpreted(c, leaf);
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+    }
+
+    private void tickSpecialized(SpecializedDispatch code, CompiledChart c, Cause tickCause) {
+        int leaf = highestActive(c);
+        beginStep(tickCause);
+        boolean completed = false;
+        try {
+            code.tick(leaf, this, owner);
             completed = true;
         } finally {
             endStep(completed);
@@ -1857,6 +1908,10 @@ public final class Machine<C> {
 
     /** The deepest active state; in a flat chart, the one active leaf (descendants have larger ids). */
     private int highestActive(CompiledChart c) {
+        return c.words == 1 ? 63 - Long.numberOfLeadingZeros(active0) : highestActiveOfMany(c); // -1 when none
+    }
+
+    private int highestActiveOfMany(CompiledChart c) {
         for (int w = c.words - 1; w > 0; w--) {
             long bits = activeMore[w - 1];
             if (bits != 0) {

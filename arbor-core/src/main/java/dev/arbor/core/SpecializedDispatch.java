@@ -45,10 +45,16 @@ final class SpecializedDispatch {
             this.only = chunks.length == 1 ? chunks[0] : null;
         }
 
+        // The methods on the way to a chunk stay under the JIT's 35 bytes, so that they are
+        // inlined even where the profile says nothing yet (a caller compiled soon after the
+        // chart was specialised).
         boolean run(int key, Machine<?> machine, Object owner, Object event) {
             Chunk one = only;
-            return one != null ? one.run(key, machine, owner, event)
-                    : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+            return one != null ? one.run(key, machine, owner, event) : runInChunk(key, machine, owner, event);
+        }
+
+        private boolean runInChunk(int key, Machine<?> machine, Object owner, Object event) {
+            return chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
         }
 
         int count() {
@@ -61,9 +67,10 @@ final class SpecializedDispatch {
      * kind first seen after specialising, or the chart's own completion events).
      */
     int setOf(Object event, CompiledChart c, Chart<?> chart) {
-        if (event.getClass() == plainEnum) {
-            return plainEnumSets[((Enum<?>) event).ordinal()];
-        }
+        return event.getClass() == plainEnum ? plainEnumSets[((Enum<?>) event).ordinal()] : setOfOther(event, c, chart);
+    }
+
+    private int setOfOther(Object event, CompiledChart c, Chart<?> chart) {
         if (event instanceof Done d && d.chartToken == chart) {
             return -1;
         }
