@@ -237,21 +237,30 @@ public final class Machine<C> {
         }
     }
 
-    /** An event for a running, idle, unobserved machine of a chart that has been specialised. */
+    /**
+     * An event for a running, idle, unobserved machine of a chart that has been specialised. Its
+     * callees on the way to the chart's code are small methods of the specialised path only (not
+     * {@link #dispatchCompiled}, which the interpreter's path shares), so that the JIT inlines
+     * them even where it has no profile for them yet.
+     */
     private void fireSpecialized(SpecializedDispatch code, Object event) {
         CompiledChart c = chart.compiled;
         flags = (byte) (RUNNING | BUSY);
         boolean completed = false;
         try {
-            if (dispatchCompiled(code, c, event)) {
+            int set = code.setOf(event, c, chart);
+            if (set < 0) {
+                dispatch(event); // an event kind first seen after specialising: the interpreter's
+                runToCompletion();
+                drainExternal();
+            } else {
+                if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                    unhandled(event);
+                }
                 if (extras != null || c.hasEventless) {
                     runToCompletion();
                     drainExternal();
                 }
-            } else {
-                dispatch(event);
-                runToCompletion();
-                drainExternal();
             }
             completed = true;
         } finally {
