@@ -1,24 +1,9 @@
 package dev.arbor.examples;
 
 import java.io.PrintStream;
-import java.util.Map;
-import java.util.TreeMap;
-import java.util.function.Consumer;
 
-/** The {@code ./arbor} launcher's entry point: {@code demo [NAME]}. */
+/** Runs a demo without the CLI jar: {@code demo [NAME]} (the {@code arbor} command has the same). */
 public final class Main {
-
-    static final Map<String, Consumer<PrintStream>> DEMOS = new TreeMap<>();
-
-    static {
-        DEMOS.put("qhsm", QhsmDemo::run);
-        DEMOS.put("west-world", WestWorld::run);
-        DEMOS.put("robot", RobotDemo::run);
-        DEMOS.put("guard", GuardDemo::run);
-        DEMOS.put("netplay", NetplayDemo::run);
-    }
-
-    static final String DEFAULT_DEMO = "qhsm";
 
     public static void main(String[] args) {
         System.exit(run(args, System.out, System.err));
@@ -34,19 +19,18 @@ public final class Main {
             usage(err);
             return 2;
         }
-        String name = args.length > 1 ? args[1] : DEFAULT_DEMO;
-        Consumer<PrintStream> demo = DEMOS.get(name);
-        if (demo == null) {
-            err.println("arbor: no demo named '" + name + "'; demos: " + String.join(", ", DEMOS.keySet()));
+        try {
+            Demos.run(args.length > 1 ? args[1] : Demos.DEFAULT, out);
+            return 0;
+        } catch (IllegalArgumentException e) {
+            err.println("arbor: " + e.getMessage());
             return 2;
         }
-        demo.accept(out);
-        return 0;
     }
 
     static void usage(PrintStream out) {
         out.println("usage: arbor demo [NAME]");
-        out.println("demos: " + String.join(", ", DEMOS.keySet()) + " (default " + DEFAULT_DEMO + ")");
+        out.println("demos: " + String.join(", ", Demos.names()) + " (default " + Demos.DEFAULT + ")");
     }
 
     private Main() {}

@@ -1,0 +1,108 @@
+package dev.arbor.cli;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
+import dev.arbor.core.NamedEvent;
+import dev.arbor.core.StateKind;
+import java.io.PrintStream;
+
+/**
+ * Prints what a machine does as the {@code arbor run} trace: one record a line, a keyword and
+ * its operands, in the order things happen (see docs/cli.md, which is the contract):
+ *
+ * <pre>
+ * event NAME            an event is about to be processed (given, raised or sent)
+ * exit STATE            a state is exited
+ * transition SOURCE EVENT -&gt; TARGET...   a transition is taken (after the exits, before its action)
+ * internal STATE EVENT  a transition without a target consumed the event
+ * enter STATE           a state is entered
+ * tick N                the N-th update() begins
+ * log TEXT              a log action ran
+ * unhandled EVENT       no active state had a transition for the event
+ * error STATE TYPE: MESSAGE   an action or guard of STATE threw
+ * final STATE           the machine halted in this top-level final state
+ * </pre>
+ */
+final class TraceWriter implements MachineListener {
+    private final PrintStream out;
+    private int finalState = -1;
+
+    TraceWriter(PrintStream out) {
+        this.out = out;
+    }
+
+    /** An event's name in the trace: an enum constant's or a named event's name, else its text. */
+    static String eventName(Object event) {
+        if (event instanceof Enum<?> e) {
+            return e.name();
+        }
+        if (event instanceof NamedEvent n) {
+            return n.name();
+        }
+        return String.valueOf(event);
+    }
+
+    @Override
+    public void onEvent(Machine<?> machine, Object event, Cause cause) {
+        out.println("event " + eventName(event));
+    }
+
+    @Override
+    public void onExit(Machine<?> machine, int state, Cause cause) {
+        out.println("exit " + machine.chart().stateName(state));
+    }
+
+    @Override
+    public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
+        out.println("transition " + machine.chart().describeTransition(transition));
+    }
+
+    @Override
+    public void onInternal(Machine<?> machine, int state, Object event, Cause cause) {
+        out.println("internal " + machine.chart().stateName(state) + (event == null ? "" : " " + eventName(event)));
+    }
+
+    @Override
+    public void onEntry(Machine<?> machine, int state, Cause cause) {
+        Chart<?> chart = machine.chart();
+        out.println("enter " + chart.stateName(state));
+        if (chart.kind(state) == StateKind.FINAL && chart.parent(state) == 0) {
+            finalState = state;
+        }
+    }
+
+    @Override
+    public void onUnhandled(Machine<?> machine, Object event, Cause cause) {
+        out.println("unhandled " + eventName(event));
+    }
+
+    @Override
+    public void onError(Machine<?> machine, int state, Throwable error, Cause cause) {
+        String message = error.getMessage();
+        out.println("error " + machine.chart().stateName(state) + " " + error.getClass().getSimpleName()
+                + (message == null ? "" : ": " + oneLine(message)));
+    }
+
+    void tick(int n) {
+        out.println("tick " + n);
+    }
+
+    void log(String text) {
+        out.println("log " + oneLine(text));
+    }
+
+    /** Ends the trace: the final state, when the machine halted in one. */
+    void finish(Machine<?> machine) {
+        if (machine.isHalted() && finalState >= 0) {
+            out.println("final " + machine.chart().stateName(finalState));
+        }
+        out.flush();
+    }
+
+    /** One record a line, whatever the text holds. */
+    static String oneLine(String text) {
+        return text.replace("\\", "\\\\").replace("\r", "\\r").replace("\n", "\\n");
+    }
+}

@@ -1,0 +1,50 @@
+package dev.arbor.cli;
+
+import dev.arbor.core.Chart;
+import dev.arbor.io.ChartFileException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParentCommand;
+
+/** {@code arbor validate FILE…}: loads each chart file and reports every problem found. */
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = {"Checks chart files. Prints every problem as FILE:LINE:COL: message.",
+                "Exit 0 when every file is valid, 1 otherwise."})
+final class ValidateCommand implements Callable<Integer> {
+
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Chart files (.json).")
+    List<Path> files;
+
+    @Option(names = "--components", paramLabel = "LIBRARY", defaultValue = ChartFiles.BUILT_IN,
+            description = "The components the files use: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
+            completionCandidates = ChartFiles.LibraryNames.class)
+    String library;
+
+    @ParentCommand
+    Main main;
+
+    @Override
+    public Integer call() {
+        int invalid = 0;
+        for (Path file : files) {
+            try {
+                Chart<?> chart = ChartFiles.load(file, library).chart();
+                main.out.println(file + ": valid (" + (chart.stateCount() - 1) + " states, "
+                        + chart.transitionCount() + " transitions)");
+            } catch (ChartFileException e) {
+                invalid++;
+                e.problems().forEach(main.err::println);
+            } catch (CliFailure e) {
+                invalid++;
+                main.err.println(e.getMessage());
+            }
+        }
+        main.out.flush();
+        main.err.flush();
+        return invalid == 0 ? 0 : Main.FAILED;
+    }
+}

@@ -1,0 +1,71 @@
+package dev.arbor.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+/** {@code arbor run}: the trace, record by record. */
+class RunCommandTest {
+
+    @Test
+    void eventsAreTracedStepByStepUntilTheMachineHalts() {
+        Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--events", "knock open lock close open kick open");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "enter closed",
+                "log the door is closed",
+                "event knock",
+                "internal closed knock",
+                "log who is there?",
+                "event open",
+                "exit closed",
+                "transition closed open -> opened",
+                "enter opened",
+                "event lock",
+                "unhandled lock",
+                "event close",
+                "exit opened",
+                "transition opened close -> closed",
+                "enter closed",
+                "log the door is closed",
+                "event open",
+                "exit closed",
+                "transition closed open -> opened",
+                "enter opened",
+                "event kick",
+                "exit opened",
+                "transition opened kick -> broken",
+                "enter broken",
+                "final broken");
+    }
+
+    @Test
+    void ticksAreNumbered() {
+        Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--ticks", "2");
+        assertThat(r.outLines()).containsExactly("enter closed", "log the door is closed", "tick 1", "tick 2");
+    }
+
+    @Test
+    void aFileWithProblemsIsNotRunAndEachProblemIsPrinted() {
+        String file = Cli.chart("broken.json").toString();
+        Cli r = Cli.run("run", file, "--events", "go");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.err()).contains(file + ":").doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void aMissingFileIsOneClearLine() {
+        Cli r = Cli.run("run", "no/such/chart.json");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("arbor: no/such/chart.json: no such file");
+    }
+
+    @Test
+    void negativeTicksAreRefused() {
+        Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--ticks", "-1");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("arbor: --ticks must be 0 or more, not -1");
+    }
+}
