@@ -10,5 +10,11 @@ public enum Cause {
     /** An input replayed after a rollback, re-predicting the present. */
     REPLAY,
     /** A configuration change made by restoring a snapshot. */
-    RESTORE
+    RESTORE,
+    /**
+     * A move onto a new version of the machine's chart ({@link Machine#moveTo}): the old chart's
+     * exit actions of states that no longer exist, then the new chart's entry and initial actions
+     * of the states entered in their place, and whatever that step then runs to completion.
+     */
+    RELOAD
 }
