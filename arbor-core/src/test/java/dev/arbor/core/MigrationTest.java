@@ -533,6 +533,91 @@ class MigrationTest {
                 "exit hook", "hook.exit", "exit melee", "exit fight", "enter patrol", "enter walk", "walk.entry");
     }
 
+    /** A behaviour that finishes once its state has been active for {@code ticks} ticks. */
+    static Behavior<Log> takes(int ticks) {
+        return new Behavior<>() {
+            @Override
+            public boolean isFinished(Log owner, Activity<Log> activity) {
+                return activity.ticks() >= ticks;
+            }
+        };
+    }
+
+    /** root ─ idle (GO: a plan of the steps in order) ─ duty (initial a) ─ the steps, each taking one tick. */
+    static Chart<Log> planChart(String name, String... steps) {
+        return chart(name)
+                .initial("idle")
+                .state("idle", s -> s.on(Ev.GO).plan(steps[0], (Object[]) java.util.Arrays.copyOfRange(steps, 1, steps.length)))
+                .state("duty", d -> {
+                    d.initial("a");
+                    for (String step : steps) {
+                        d.state(step, s -> s.use(takes(1)));
+                    }
+                })
+                .build();
+    }
+
+    @Test
+    void aPlanInProgressCarriesOnInTheNewChart() {
+        Machine<Log> m = started(planChart("v1", "a", "b", "c"));
+        m.fire(Ev.GO); // a; b and c to follow
+        MigrationReport report = m.moveTo(planChart("v2", "a", "b", "c"));
+        assertThat(report.carried()).containsExactly(
+                "previous configuration (revert)", "2 plan entries", "behaviour clocks of the kept states");
+
+        m.update(); // a has been active one tick: finished, the plan's next step follows
+        assertThat(m.activeStates()).containsExactly("duty", "b");
+        m.update();
+        assertThat(m.activeStates()).containsExactly("duty", "c");
+    }
+
+    @Test
+    void aPlanStepWhoseStateIsGoneIsClearedAndThePlanSkipsIt() {
+        Machine<Log> m = started(planChart("v1", "a", "b", "c"));
+        m.fire(Ev.GO);
+        MigrationReport report = m.moveTo(planChart("v2", "a", "c"));
+        assertThat(report.cleared()).containsExactly("plan step 'duty/b' (state gone)");
+        assertThat(report.carried()).contains("1 plan entry");
+
+        m.update();
+        assertThat(m.activeStates()).containsExactly("duty", "c");
+    }
+
+    /** root ─ big (initial s0) ─ s0 … s(n-1). */
+    static Chart<Log> wide(String name, int n) {
+        ChartBuilder<Log> b = chart(name).initial("big");
+        b.state("big", big -> {
+            big.initial("s0");
+            for (int i = 0; i < n; i++) {
+                big.state("s" + i);
+            }
+        });
+        return b.build();
+    }
+
+    @Test
+    void aMoveBetweenChartsOfDifferentSizesResizesWhatTheMachineHolds() {
+        Chart<Log> large = wide("large", 100); // more than 64 states: several words of bits
+        Chart<Log> small = wide("small", 3);
+        Machine<Log> m = started(large);
+        m.goTo("s70");
+        m.push("s2"); // saves big/s70
+
+        m.moveTo(small);
+        assertThat(m.activeStates()).containsExactly("big", "s2");
+        assertThat(StateCheck.problem(small.compiled, m.snapshot(), new long[small.compiled.words])).isNull();
+        m.pop(); // s70 is gone from the saved configuration: big's initial state
+        assertThat(m.activeStates()).containsExactly("big", "s0");
+        m.revert();
+        assertThat(m.activeStates()).containsExactly("big", "s2");
+
+        m.moveTo(large);
+        m.goTo("s99");
+        m.revert();
+        assertThat(m.activeStates()).containsExactly("big", "s2");
+        assertThat(StateCheck.problem(large.compiled, m.snapshot(), new long[large.compiled.words])).isNull();
+    }
+
     @Test
     void aMachineNotStartedJustTakesTheNewChart() {
         Machine<Log> m = guardV1().newMachine(new Log());
