@@ -3,6 +3,8 @@ package dev.arbor.core;
 /**
  * Why the machine is stepping: every listener callback and every action can ask, so that effects
  * which must not repeat (sounds, particles) can be skipped when a step is replayed or restored.
+ *
+ * <p>A machine packs the cause of its step into two bits: there is room for these four only.
  */
 public enum Cause {
     /** An ordinary event or tick. */
