@@ -201,6 +201,15 @@ public final class Chart<C> {
         return compiled.stateName[state];
     }
 
+    /**
+     * The path of a state: the names from the root down, root excluded, joined by {@code '/'}
+     * (such as {@code "patrol/walk"}; the root's path is empty). {@link Machine#moveTo} matches
+     * states of two versions of a chart by their paths.
+     */
+    public String statePath(int state) {
+        return Migration.path(compiled, state);
+    }
+
     /** The parent of a state, or -1 for the root. */
     public int parent(int state) {
         return compiled.parent[state];

@@ -62,7 +62,8 @@ public final class Machine<C> {
         }
     }
 
-    private final Chart<C> chart;
+    /** Not final only so that {@link #moveTo} can replace it between steps; read as before on every path. */
+    private Chart<C> chart;
     private final C owner;
     /** The active configuration, states 0 to 63: bit s is set when state s is active. */
     private long active0;
@@ -1992,6 +1993,237 @@ public final class Machine<C> {
             mask &= -1L >>> (63 - ((to - 1) & 63));
         }
         return mask;
+    }
+
+    // ================================================================ moving to another chart (hot reload)
+
+    /**
+     * Moves this machine onto another chart for the same owner type, normally a new version of its
+     * chart loaded while the game runs (seed 004: charts changed at run time), and reports what
+     * changed. States are matched by their {@linkplain Chart#statePath path}.
+     *
+     * <ul>
+     *   <li>An active state whose path exists in the new chart is <em>kept</em>: it stays active and
+     *       nothing runs for it.</li>
+     *   <li>An active state whose path is gone (renamed counts as gone), or that the new chart no
+     *       longer allows (a once-parallel state that is now compound keeps its first child only),
+     *       is exited by the <em>old</em> chart, innermost first: the listener's {@code onExit},
+     *       its behaviours' {@code onExit} and its exit action, as the old chart declared them, so
+     *       that what its entry started is undone. No history is recorded by these exits.</li>
+     *   <li>It falls back to its nearest kept ancestor, which is completed by its default, as the
+     *       new chart declares it: a compound's initial action and initial transition (or its
+     *       history) down to atomic states, and a parallel state's missing regions. Those states
+     *       are entered outermost first with their entry and initial actions, and final states
+     *       raise their completion events.</li>
+     *   <li>Then the step runs to completion on the new chart (eventless transitions, raised
+     *       events, moves asked by the actions above). Every callback of the move says
+     *       {@link Cause#RELOAD}.</li>
+     * </ul>
+     *
+     * <p>Everything else that names states follows: history records are mapped by path (a record
+     * naming a gone state is dropped, and its history enters its default next time); the previous
+     * configuration ({@link #revert}), the pushed configurations ({@link #pop}) and the saved
+     * configurations of plans are mapped and completed the same way, without callbacks; plan steps
+     * whose state or container is gone, or whose container is no longer active, are cleared;
+     * behaviour clocks of kept states carry on. There is no pending move or internal event between
+     * steps; events posted from other threads name no state and stay queued. Events raised by the
+     * old exit actions are processed on the new chart, except completion events of the old chart;
+     * moves they ask for name old states and are cleared. The machine uses the new chart's compiled
+     * dispatch from the next event on. Listeners stay attached; ids they receive during and after
+     * the move are the new chart's, except in the old chart's exits.
+     *
+     * <p>All or nothing: the whole new configuration is computed before anything changes, and a
+     * move that cannot be made throws with the machine untouched. A user action that throws
+     * during the move is handled as in any step: the move finishes and the error is reported as
+     * the chart's {@link ErrorPolicy} says (with {@code RETHROW}, this method throws it after the
+     * machine is whole on the new chart; the report is then only lost, not the move).
+     *
+     * <p>A machine not yet started, or stopped, just takes the new chart (with its history
+     * mapped): nothing is active to move. Moving onto the same chart keeps every state.
+     *
+     * @return what the move kept, exited, entered, mapped and cleared
+     * @throws IllegalStateException when called from inside a step (an action, a guard or a
+     *                               listener), or when the machine has halted in a final state;
+     *                               the machine is then unchanged
+     */
+    public MigrationReport moveTo(Chart<C> newChart) {
+        Objects.requireNonNull(newChart, "newChart");
+        if (isBusy()) {
+            throw new IllegalStateException("moveTo() called from inside a step of machine '" + chart.name()
+                    + "': move a machine to another chart between steps, from the thread that runs it");
+        }
+        if (status() == HALTED) {
+            throw new IllegalStateException("machine '" + chart.name()
+                    + "' has halted in a final state and ignores everything; it is not moved to chart '"
+                    + newChart.name() + "'");
+        }
+        Chart<C> oldChart = chart;
+        CompiledChart from = oldChart.compiled;
+        CompiledChart to = newChart.compiled;
+        Extras x = extras;
+        Migration m = new Migration(from, to);
+        m.mapHistory(x == null ? null : x.history);
+        long[] now = new long[from.words];
+        copyActive(now);
+        if (status() == RUNNING) {
+            m.planActive(now);
+        }
+        long[] previous = null;
+        if (previous0 != 0) {
+            long[] saved = new long[from.words];
+            saved[0] = previous0;
+            for (int w = 1; w < from.words; w++) {
+                saved[w] = x.previousMore[w - 1];
+            }
+            previous = m.mapSaved(saved);
+            m.carried.add("previous configuration (revert)");
+        }
+        int depth = x == null ? 0 : x.stackDepth;
+        long[][] stack = new long[Math.max(4, depth)][];
+        for (int i = 0; i < depth; i++) {
+            stack[i] = m.mapSaved(x.stack[i]);
+        }
+        if (depth > 0) {
+            m.carried.add(depth + " pushed configuration" + (depth == 1 ? "" : "s") + " (pop)");
+        }
+        Tasks oldTasks = x == null ? null : x.tasks;
+        int[] planContainer = new int[oldTasks == null ? 0 : oldTasks.planSize];
+        int[] planStep = new int[planContainer.length];
+        long[][] planConfig = new long[planContainer.length][];
+        int plans = 0;
+        for (int i = 0; i < planContainer.length; i++) {
+            int container = m.map[oldTasks.planContainer[i]];
+            int step = oldTasks.planStep[i];
+            String what = step >= 0 ? "plan step '" + m.oldPath(step) + "'" : "resume point";
+            if (container < 0 || m.configuration == null || !Migration.isSet(m.configuration, container)) {
+                m.cleared.add(what + " of '" + m.oldPath(oldTasks.planContainer[i]) + "' (container gone or left)");
+            } else if (step >= 0 && m.map[step] < 0) {
+                m.cleared.add(what + " (state gone)");
+            } else {
+                planContainer[plans] = container;
+                planStep[plans] = step >= 0 ? m.map[step] : -1;
+                planConfig[plans++] = step >= 0 ? null : m.mapSaved(oldTasks.planConfig[i]);
+            }
+        }
+        if (plans > 0) {
+            m.carried.add(plans + " plan entr" + (plans == 1 ? "y" : "ies"));
+        }
+
+        beginStep(Cause.RELOAD);
+        boolean completed = false;
+        try {
+            for (int st : m.exits) {
+                exitState(from, st);
+            }
+            // What the old exit actions left in the step: events go on to the new chart; moves name old states.
+            Extras ex = extras;
+            Scratch held = ex == null ? null : ex.step;
+            List<Object> raised = new ArrayList<>();
+            List<Object> fired = new ArrayList<>();
+            Throwable error = null;
+            if (held != null) {
+                drainInto(held.internal, raised, oldChart, m);
+                drainInto(held.external, fired, oldChart, m);
+                if (!held.moves.isEmpty()) {
+                    m.cleared.add("moves asked by the old chart's exit actions");
+                }
+                error = held.firstError;
+                ex.step = null;
+                oldChart.scratch.get().release(held);
+            }
+
+            chart = newChart;
+            activeMore = to.words > 1 ? new long[to.words - 1] : null;
+            active0 = m.keep == null ? 0 : m.keep[0];
+            for (int w = 1; m.keep != null && w < to.words; w++) {
+                activeMore[w - 1] = m.keep[w];
+            }
+            previous0 = previous == null ? 0 : previous[0];
+            if (ex != null) {
+                ex.previousMore = previous != null && to.words > 1 ? java.util.Arrays.copyOfRange(previous, 1, to.words) : null;
+                ex.history = m.history;
+                ex.stack = depth > 0 ? stack : null;
+                ex.stackDepth = depth;
+                ex.tasks = null;
+                if (oldTasks != null) {
+                    Tasks t = tasks();
+                    t.ticks = oldTasks.ticks;
+                    for (int st = 0; st < from.stateCount; st++) {
+                        int n = m.map[st];
+                        if (n >= 0 && m.keep != null && Migration.isSet(m.keep, n) && isSet(now, st)) {
+                            t.enteredAt[n] = oldTasks.enteredAt[st];
+                            if (isSet(oldTasks.finished, st)) {
+                                set(t.finished, n);
+                            }
+                        }
+                    }
+                    for (int i = 0; i < plans; i++) {
+                        t.add(planContainer[i], planStep[i], planConfig[i]);
+                    }
+                    m.carried.add("behaviour clocks of the kept states");
+                }
+            }
+
+            for (int st : m.keptInitial) {
+                runInitialAction(to, st);
+                if (m.historyDefaultOf[st] >= 0) {
+                    runInitialAction(to, m.historyDefaultOf[st]);
+                }
+            }
+            for (int st : m.enter) {
+                enterState(to, st);
+                if (isSet(m.defaultEntry, st)) {
+                    runInitialAction(to, st);
+                }
+                if (m.historyDefaultOf[st] >= 0) {
+                    runInitialAction(to, m.historyDefaultOf[st]);
+                }
+                if (to.kind[st] == CompiledChart.FINAL) {
+                    completed(to, st);
+                }
+            }
+            if (!raised.isEmpty() || !fired.isEmpty() || error != null) {
+                Scratch s = step();
+                raised.forEach(s.internal::add);
+                fired.forEach(s.external::add);
+                if (error != null && s.firstError == null) {
+                    s.firstError = error;
+                } else if (error != null) {
+                    s.firstError.addSuppressed(error);
+                }
+            }
+            runToCompletion();
+            drainExternal();
+            completed = true;
+        } finally {
+            endStep(completed);
+        }
+        return report(m);
+    }
+
+    private static void drainInto(EventQueue q, List<Object> out, Chart<?> oldChart, Migration m) {
+        for (Object e = q.poll(); e != null; e = q.poll()) {
+            if (e instanceof Done d && d.chartToken == oldChart) {
+                m.cleared.add("completion event " + d + " of the old chart");
+            } else {
+                out.add(e);
+            }
+        }
+    }
+
+    private static MigrationReport report(Migration m) {
+        List<String> kept = new ArrayList<>();
+        List<String> entered = new ArrayList<>();
+        for (int st = 1; m.keep != null && st < m.to.stateCount; st++) {
+            if (Migration.isSet(m.keep, st)) {
+                kept.add(m.newPath(st));
+            }
+        }
+        for (int st : m.enter) {
+            entered.add(m.newPath(st));
+        }
+        return new MigrationReport(m.from.name, m.to.name, kept, m.gone, entered, m.historyMapped,
+                m.historyDropped, m.carried, m.cleared);
     }
 
     // ================================================================ behaviours and plans

@@ -100,7 +100,7 @@ final class StateCheck {
     }
 
     /** A shallow record is a legal set of the parent's children; a deep one, the leaves of a legal configuration below it. */
-    private static String historyProblem(CompiledChart c, int h, int[] rec) {
+    static String historyProblem(CompiledChart c, int h, int[] rec) {
         int p = c.parent[h];
         int previous = -1;
         for (int st : rec) {

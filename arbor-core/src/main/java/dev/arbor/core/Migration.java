@@ -1,0 +1,410 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.CompiledChart;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The plan of one {@link Machine#moveTo}: everything the machine will hold on the new chart,
+ * computed from what it holds on the old one before anything changes. Pure: it reads the two
+ * charts and copies of the machine's data, and runs no user code.
+ *
+ * <p>States of the two charts are matched by {@linkplain #path path}; a history pseudo-state
+ * matches only a history pseudo-state. The active states that match are kept; the new
+ * configuration is then made valid in one pass in document order (ancestors before descendants):
+ * a kept compound with no kept child is entered by its default (its initial transition, or
+ * history, followed down to atomic states, as SCXML's addDescendantStatesToEnter), a kept compound
+ * with several kept children (it was parallel) keeps the first, and a kept parallel state gets its
+ * missing regions entered by default. Saved configurations (previous, pushed, plan) are completed
+ * the same way, without callbacks.
+ */
+final class Migration {
+    final CompiledChart from;
+    final CompiledChart to;
+    /** Per old state: the new state with the same path, or -1. */
+    final int[] map;
+    private final String[] oldPath;
+    private final String[] newPath;
+
+    // ---- the plan for the active configuration
+    /** Old states to exit, innermost first. */
+    int[] exits = new int[0];
+    /** New states that stay active; null when nothing is active (a machine not started, or stopped). */
+    long[] keep;
+    /** The whole new configuration: kept and entered. */
+    long[] configuration;
+    /** Kept compounds whose initial action runs (their content is entered by default), in document order. */
+    int[] keptInitial = new int[0];
+    /** New states to enter, in document order. */
+    int[] enter = new int[0];
+    long[] defaultEntry;
+    /** Per new state entered (or kept) by default through a history without a record: that history state; else -1. */
+    int[] historyDefaultOf;
+    /** The new history slots; null when nothing is recorded. */
+    int[] history;
+
+    // ---- the report
+    final List<MigrationReport.Fallback> gone = new ArrayList<>();
+    final List<String> historyMapped = new ArrayList<>();
+    final List<MigrationReport.DroppedRecord> historyDropped = new ArrayList<>();
+    final List<String> carried = new ArrayList<>();
+    final List<String> cleared = new ArrayList<>();
+
+    // ---- the working state of one completion
+    private long[] cfg;
+    private long[] entered;
+    private long[] defaults;
+    private int[] historyDefaults;
+    private int[] initials;
+
+    Migration(CompiledChart from, CompiledChart to) {
+        this.from = from;
+        this.to = to;
+        oldPath = paths(from);
+        newPath = paths(to);
+        Map<String, Integer> byPath = new HashMap<>();
+        for (int st = 0; st < to.stateCount; st++) {
+            byPath.put(newPath[st], st);
+        }
+        map = new int[from.stateCount];
+        for (int st = 0; st < from.stateCount; st++) {
+            Integer n = byPath.get(oldPath[st]);
+            map[st] = n != null && isHistory(from, st) == isHistory(to, n) ? n : -1;
+        }
+    }
+
+    /** The path of a state: names from the root down, root excluded, joined by '/'. */
+    static String path(CompiledChart c, int st) {
+        if (st <= 0) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder(c.stateName[st]);
+        for (int p = c.parent[st]; p > 0; p = c.parent[p]) {
+            b.insert(0, '/').insert(0, c.stateName[p]);
+        }
+        return b.toString();
+    }
+
+    private static String[] paths(CompiledChart c) {
+        String[] out = new String[c.stateCount];
+        out[0] = "";
+        for (int st = 1; st < c.stateCount; st++) {
+            int p = c.parent[st]; // document order: a parent's path is made before its children's
+            out[st] = p == 0 ? c.stateName[st] : out[p] + "/" + c.stateName[st];
+        }
+        return out;
+    }
+
+    String oldPath(int st) {
+        return oldPath[st];
+    }
+
+    String newPath(int st) {
+        return newPath[st];
+    }
+
+    // ================================================================ history
+
+    /**
+     * Maps the recorded history slots ({@code old} in the old chart's layout, or null). A record
+     * is carried over when every state it names has a path in the new chart and together they
+     * still make a legal record there (a deep record of leaves becomes, for a shallow history,
+     * the children of its parent that hold them); otherwise it is dropped whole, and the history
+     * enters its default next time.
+     */
+    void mapHistory(int[] old) {
+        if (old == null) {
+            return;
+        }
+        int[] out = new int[to.historySlotsSize];
+        boolean any = false;
+        for (int h = 0; h < from.stateCount; h++) {
+            int off = from.historyOffset[h];
+            if (off < 0 || old[off] == 0) {
+                continue;
+            }
+            int nh = map[h];
+            if (nh < 0) {
+                historyDropped.add(new MigrationReport.DroppedRecord(oldPath[h], "the history state is gone"));
+                continue;
+            }
+            String why = null;
+            int p = to.parent[nh];
+            int n = 0;
+            int[] rec = new int[old[off]];
+            for (int j = 0; j < old[off] && why == null; j++) {
+                int r = old[off + 1 + j];
+                int nr = map[r];
+                if (nr < 0) {
+                    why = "recorded state '" + oldPath[r] + "' is gone";
+                } else if (!to.isDescendant(nr, p)) {
+                    why = "recorded state '" + oldPath[r] + "' is no longer below '" + newPath[p] + "'";
+                } else {
+                    if (to.kind[nh] == CompiledChart.HISTORY_SHALLOW) {
+                        while (to.parent[nr] != p) {
+                            nr = to.parent[nr];
+                        }
+                    }
+                    rec[n++] = nr;
+                }
+            }
+            if (why == null) {
+                rec = Arrays.stream(rec, 0, n).distinct().sorted().toArray();
+                why = StateCheck.historyProblem(to, nh, rec);
+            }
+            if (why != null) {
+                historyDropped.add(new MigrationReport.DroppedRecord(oldPath[h], why));
+                continue;
+            }
+            int noff = to.historyOffset[nh];
+            out[noff] = rec.length;
+            System.arraycopy(rec, 0, out, noff + 1, rec.length);
+            historyMapped.add(newPath[nh]);
+            any = true;
+        }
+        history = any ? out : null;
+    }
+
+    // ================================================================ configurations
+
+    /**
+     * Plans the move of the active configuration {@code old} (old chart bits): which old states
+     * leave (innermost first), which new ones stay, and which are entered, with the initial and
+     * history-default actions that run. Call after {@link #mapHistory}: defaults follow the
+     * mapped history.
+     */
+    void planActive(long[] old) {
+        long[] k = kept(old);
+        complete(k);
+        keep = new long[to.words];
+        for (int st = 0; st < to.stateCount; st++) {
+            if (isSet(cfg, st) && !isSet(entered, st)) {
+                set(keep, st);
+            }
+        }
+        int[] exitList = new int[from.stateCount];
+        int exitCount = 0;
+        for (int st = from.stateCount - 1; st > 0; st--) {
+            if (!isSet(old, st) || (map[st] >= 0 && isSet(keep, map[st]))) {
+                continue;
+            }
+            exitList[exitCount++] = st;
+            int anc = from.parent[st];
+            while (map[anc] < 0 || !isSet(keep, map[anc])) {
+                anc = from.parent[anc];
+            }
+            String reason;
+            if (map[st] < 0) {
+                reason = "no longer in the chart";
+            } else if (map[from.parent[st]] >= 0 && isSet(keep, map[from.parent[st]])) {
+                reason = "'" + shown(oldPath[from.parent[st]]) + "' now holds one active child";
+            } else {
+                reason = "its parent left";
+            }
+            gone.add(new MigrationReport.Fallback(oldPath[st], reason, oldPath[anc]));
+        }
+        exits = Arrays.copyOf(exitList, exitCount);
+        configuration = cfg;
+        keptInitial = initials;
+        enter = bitsToIds(entered);
+        defaultEntry = defaults;
+        historyDefaultOf = historyDefaults;
+    }
+
+    /** A saved configuration of the old chart, completed into a valid one of the new chart (no callbacks run). */
+    long[] mapSaved(long[] old) {
+        complete(kept(old));
+        return cfg;
+    }
+
+    /** The new states with the path of an active old state: closed upward, since a path's prefixes are its ancestors' paths. */
+    private long[] kept(long[] old) {
+        long[] k = new long[to.words];
+        for (int st = 0; st < from.stateCount; st++) {
+            if (isSet(old, st) && map[st] >= 0) {
+                set(k, map[st]);
+            }
+        }
+        set(k, 0);
+        return k;
+    }
+
+    /** Makes {@code k} a valid configuration of the new chart, in {@link #cfg}; what it enters, in {@link #entered}. */
+    private void complete(long[] k) {
+        cfg = k.clone();
+        entered = new long[to.words];
+        defaults = new long[to.words];
+        historyDefaults = new int[to.stateCount];
+        Arrays.fill(historyDefaults, -1);
+        int[] found = new int[to.stateCount];
+        int initialCount = 0;
+        for (int st = 0; st < to.stateCount; st++) {
+            if (!isSet(cfg, st) || isSet(entered, st)) {
+                continue; // not active, or entered by default below an ancestor: already whole
+            }
+            if (to.kind[st] == CompiledChart.COMPOUND) {
+                int first = -1;
+                for (int child : to.children[st]) {
+                    if (!isSet(cfg, child)) {
+                        continue;
+                    }
+                    if (first < 0) {
+                        first = child;
+                    } else {
+                        clearRange(cfg, child, to.end[child]); // once parallel: one child stays, the first
+                    }
+                }
+                if (first < 0) {
+                    found[initialCount++] = st;
+                    for (int target : to.initialTargets[st]) {
+                        addDescendants(target);
+                    }
+                    for (int target : to.initialTargets[st]) {
+                        addAncestorsOfEffectiveTarget(target, st);
+                    }
+                }
+            } else if (to.kind[st] == CompiledChart.PARALLEL) {
+                for (int child : to.children[st]) {
+                    if (!isSet(cfg, child)) {
+                        addDescendants(child);
+                    }
+                }
+            }
+        }
+        initials = Arrays.copyOf(found, initialCount);
+    }
+
+    /** SCXML addDescendantStatesToEnter, over the new chart and the mapped history. */
+    private void addDescendants(int st) {
+        byte k = to.kind[st];
+        if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
+            int p = to.parent[st];
+            int n = recordedCount(st);
+            if (n > 0) {
+                for (int j = 1; j <= n; j++) {
+                    addDescendants(recorded(st, j));
+                }
+                for (int j = 1; j <= n; j++) {
+                    addAncestors(recorded(st, j), p);
+                }
+            } else {
+                historyDefaults[p] = st;
+                for (int target : to.initialTargets[st]) {
+                    addDescendants(target);
+                }
+                for (int target : to.initialTargets[st]) {
+                    addAncestorsOfEffectiveTarget(target, p);
+                }
+            }
+            return;
+        }
+        enter(st);
+        if (k == CompiledChart.COMPOUND) {
+            set(defaults, st);
+            for (int target : to.initialTargets[st]) {
+                addDescendants(target);
+            }
+            for (int target : to.initialTargets[st]) {
+                addAncestorsOfEffectiveTarget(target, st);
+            }
+        } else if (k == CompiledChart.PARALLEL) {
+            for (int child : to.children[st]) {
+                if (!anyInRange(cfg, child, to.end[child])) {
+                    addDescendants(child);
+                }
+            }
+        }
+    }
+
+    private void addAncestorsOfEffectiveTarget(int target, int upTo) {
+        byte k = to.kind[target];
+        if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
+            int n = recordedCount(target);
+            if (n > 0) {
+                for (int j = 1; j <= n; j++) {
+                    addAncestors(recorded(target, j), upTo);
+                }
+            } else {
+                for (int d : to.initialTargets[target]) {
+                    addAncestorsOfEffectiveTarget(d, upTo);
+                }
+            }
+            return;
+        }
+        addAncestors(target, upTo);
+    }
+
+    private void addAncestors(int st, int upTo) {
+        for (int anc = to.parent[st]; anc >= 0 && anc != upTo; anc = to.parent[anc]) {
+            enter(anc);
+            if (to.kind[anc] == CompiledChart.PARALLEL) {
+                for (int child : to.children[anc]) {
+                    if (!anyInRange(cfg, child, to.end[child])) {
+                        addDescendants(child);
+                    }
+                }
+            }
+        }
+    }
+
+    private void enter(int st) {
+        set(cfg, st);
+        set(entered, st);
+    }
+
+    private int recordedCount(int h) {
+        return history == null ? 0 : history[to.historyOffset[h]];
+    }
+
+    private int recorded(int h, int j) {
+        return history[to.historyOffset[h] + j];
+    }
+
+    // ================================================================ bits
+
+    private int[] bitsToIds(long[] bits) {
+        int n = 0;
+        int[] out = new int[to.stateCount];
+        for (int st = 0; st < to.stateCount; st++) {
+            if (isSet(bits, st)) {
+                out[n++] = st;
+            }
+        }
+        return Arrays.copyOf(out, n);
+    }
+
+    static boolean isSet(long[] bits, int i) {
+        return (bits[i >>> 6] & (1L << i)) != 0;
+    }
+
+    private static void set(long[] bits, int i) {
+        bits[i >>> 6] |= 1L << i;
+    }
+
+    private static void clearRange(long[] bits, int from, int to) {
+        for (int i = from; i < to; i++) {
+            bits[i >>> 6] &= ~(1L << i);
+        }
+    }
+
+    private static boolean anyInRange(long[] bits, int from, int to) {
+        for (int i = from; i < to; i++) {
+            if (isSet(bits, i)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static boolean isHistory(CompiledChart c, int st) {
+        byte k = c.kind[st];
+        return k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP;
+    }
+
+    static String shown(String path) {
+        return path.isEmpty() ? "(root)" : path;
+    }
+}

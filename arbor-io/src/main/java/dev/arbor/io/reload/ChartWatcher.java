@@ -1,0 +1,248 @@
+package dev.arbor.io.reload;
+
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MigrationReport;
+import java.io.Closeable;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.function.Function;
+
+/**
+ * A development helper that reloads chart files when they change and moves running machines onto
+ * the new charts: a designer saves a file, the game's characters carry on in the new chart.
+ *
+ * <p>Two threads share the work, because a machine is confined to the game thread:
+ * <ul>
+ *   <li>{@link #check()} notices changed files and loads them through the caller's loader. It
+ *       runs on a daemon thread started by {@link #start(Duration)}, or wherever the caller calls
+ *       it (tests call it directly, so that nothing depends on timing). A file counts as changed
+ *       when its bytes differ from those last seen, so that a file system's coarse modification
+ *       times never hide an edit. A file that fails to load is reported once, and its previous
+ *       chart stays in use until a later version loads.</li>
+ *   <li>{@link #applyPending()}, called by the game loop between its steps, moves every machine
+ *       registered for a reloaded file onto the new chart ({@link Machine#moveTo}) and reports
+ *       each {@link MigrationReport}.</li>
+ * </ul>
+ * {@link #watch}, {@link #register}, {@link #unregister} and {@link #applyPending} belong to the
+ * game thread; {@link #check} and {@link #close} may be called from any thread.
+ *
+ * @param <C> the owner type of the watched charts
+ */
+public final class ChartWatcher<C> implements Closeable {
+
+    private final Function<Path, Chart<C>> loader;
+    private final ReloadListener<C> listener;
+    /** Per watched file (guarded by this): the bytes last seen, the chart in use, a loaded chart not yet applied. */
+    private final Map<Path, Watched<C>> files = new LinkedHashMap<>();
+    /** Per watched file: the machines that follow it. Game thread only. */
+    private final Map<Path, List<Machine<C>>> machines = new LinkedHashMap<>();
+    private Thread thread;
+    private volatile boolean closed;
+
+    private static final class Watched<C> {
+        byte[] seen;
+        Chart<C> current;
+        Chart<C> pending;
+    }
+
+    /**
+     * @param loader   reads a chart file (the JSON loader, or any other); what it throws is reported as a failed load
+     * @param listener hears of loads, failures and moves
+     */
+    public ChartWatcher(Function<Path, Chart<C>> loader, ReloadListener<C> listener) {
+        this.loader = Objects.requireNonNull(loader, "loader");
+        this.listener = Objects.requireNonNull(listener, "listener");
+    }
+
+    /**
+     * Starts watching a file: loads it now, on the calling thread, and returns its chart.
+     *
+     * @throws IOException      when the file cannot be read
+     * @throws RuntimeException what the loader throws when the file is not a valid chart
+     */
+    public Chart<C> watch(Path file) throws IOException {
+        Path key = key(file);
+        byte[] bytes = Files.readAllBytes(key);
+        Chart<C> chart = Objects.requireNonNull(loader.apply(key), "the loader returned null for " + key);
+        synchronized (this) {
+            Watched<C> w = new Watched<>();
+            w.seen = bytes;
+            w.current = chart;
+            files.put(key, w);
+        }
+        return chart;
+    }
+
+    /** The chart in use for a watched file: the last one loaded and applied. */
+    public synchronized Chart<C> chart(Path file) {
+        Watched<C> w = files.get(key(file));
+        if (w == null) {
+            throw new IllegalArgumentException("not watched: " + file);
+        }
+        return w.current;
+    }
+
+    /** Makes a machine follow a watched file: it is moved onto each new version by {@link #applyPending()}. */
+    public void register(Path file, Machine<C> machine) {
+        Objects.requireNonNull(machine, "machine");
+        Path key = key(file);
+        synchronized (this) {
+            if (!files.containsKey(key)) {
+                throw new IllegalArgumentException("not watched: " + file + " (call watch first)");
+            }
+        }
+        machines.computeIfAbsent(key, k -> new ArrayList<>()).add(machine);
+    }
+
+    /** Stops moving a machine (for example when its character is removed from the game). */
+    public void unregister(Machine<C> machine) {
+        for (List<Machine<C>> list : machines.values()) {
+            list.remove(machine);
+        }
+    }
+
+    /**
+     * Looks at every watched file once and loads those whose bytes changed. Runs the loader on the
+     * calling thread; moves no machine.
+     *
+     * @return how many files were loaded or failed to load
+     */
+    public synchronized int check() {
+        int changed = 0;
+        for (Map.Entry<Path, Watched<C>> e : files.entrySet()) {
+            if (closed) {
+                break;
+            }
+            Path file = e.getKey();
+            Watched<C> w = e.getValue();
+            byte[] bytes;
+            try {
+                bytes = Files.readAllBytes(file);
+            } catch (IOException ex) {
+                if (w.seen != null) { // report a vanished or unreadable file once
+                    w.seen = null;
+                    changed++;
+                    listener.loadFailed(file, ex);
+                }
+                continue;
+            }
+            if (Arrays.equals(bytes, w.seen)) {
+                continue;
+            }
+            w.seen = bytes;
+            changed++;
+            Chart<C> chart;
+            try {
+                chart = Objects.requireNonNull(loader.apply(file), "the loader returned null for " + file);
+            } catch (RuntimeException ex) {
+                listener.loadFailed(file, ex);
+                continue;
+            }
+            w.pending = chart;
+            listener.loaded(file, chart);
+        }
+        return changed;
+    }
+
+    /**
+     * On the game thread, between steps: moves the machines of every file loaded since the last
+     * call onto its new chart, and reports each move. A machine that cannot be moved is reported
+     * and the others still move.
+     *
+     * @return how many machines were moved
+     */
+    public int applyPending() {
+        Map<Path, Chart<C>> loaded = new LinkedHashMap<>();
+        synchronized (this) {
+            for (Map.Entry<Path, Watched<C>> e : files.entrySet()) {
+                Watched<C> w = e.getValue();
+                if (w.pending != null) {
+                    w.current = w.pending;
+                    w.pending = null;
+                    loaded.put(e.getKey(), w.current);
+                }
+            }
+        }
+        int moved = 0;
+        for (Map.Entry<Path, Chart<C>> e : loaded.entrySet()) {
+            Path file = e.getKey();
+            for (Machine<C> m : List.copyOf(machines.getOrDefault(file, List.of()))) {
+                MigrationReport report;
+                try {
+                    report = m.moveTo(e.getValue());
+                } catch (RuntimeException ex) {
+                    listener.moveFailed(file, m, ex);
+                    continue;
+                }
+                moved++;
+                listener.moved(file, m, report);
+            }
+        }
+        return moved;
+    }
+
+    /**
+     * Starts a daemon thread that calls {@link #check()} every {@code interval} until
+     * {@link #close()}.
+     */
+    public synchronized ChartWatcher<C> start(Duration interval) {
+        if (closed) {
+            throw new IllegalStateException("the watcher is closed");
+        }
+        if (thread != null) {
+            throw new IllegalStateException("the watcher is already started");
+        }
+        long millis = Math.max(1, interval.toMillis());
+        Thread t = new Thread(() -> {
+            while (!closed) {
+                check();
+                try {
+                    Thread.sleep(millis);
+                } catch (InterruptedException e) {
+                    return; // closed
+                }
+            }
+        }, "arbor-chart-watcher");
+        t.setDaemon(true);
+        thread = t;
+        t.start();
+        return this;
+    }
+
+    /** The polling thread, or null when {@link #start} was not called; for tests. */
+    synchronized Thread thread() {
+        return thread;
+    }
+
+    /** Stops the polling thread and waits for it; machines keep the charts they are on. */
+    @Override
+    public void close() {
+        closed = true;
+        Thread t;
+        synchronized (this) {
+            t = thread;
+        }
+        if (t == null || t == Thread.currentThread()) {
+            return;
+        }
+        t.interrupt();
+        try {
+            t.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    private static Path key(Path file) {
+        return Objects.requireNonNull(file, "file").toAbsolutePath().normalize();
+    }
+}

@@ -1,0 +1,33 @@
+package dev.arbor.io.reload;
+
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MigrationReport;
+import java.nio.file.Path;
+
+/**
+ * What a {@link ChartWatcher} tells its caller: a chart file was loaded again or failed to load
+ * (on the thread that ran {@link ChartWatcher#check()}, the watcher's own when it polls), and a
+ * machine was moved onto the new chart or could not be (on the game thread, inside
+ * {@link ChartWatcher#applyPending()}). Every method has a do-nothing default.
+ *
+ * @param <C> the owner type of the watched charts
+ */
+public interface ReloadListener<C> {
+
+    /** A changed file loaded; its machines move at the next {@link ChartWatcher#applyPending()}. */
+    default void loaded(Path file, Chart<C> chart) {}
+
+    /** A changed file could not be read or loaded; the file's previous chart stays in use. */
+    default void loadFailed(Path file, Exception error) {}
+
+    /** A machine moved onto the file's new chart. */
+    default void moved(Path file, Machine<C> machine, MigrationReport report) {}
+
+    /**
+     * A machine could not be moved (it had halted: it stays on its old chart), or an action that
+     * ran during the move threw under {@code ErrorPolicy.RETHROW} (it is on the new chart:
+     * {@link Machine#chart()} tells which).
+     */
+    default void moveFailed(Path file, Machine<C> machine, RuntimeException error) {}
+}
