@@ -831,9 +831,15 @@ public final class Machine<C> {
     private void endStep(boolean completed) {
         flags = (byte) (flags & STATUS);
         Extras x = extras;
-        Scratch s = x == null ? null : x.step;
+        if (x != null) { // kept small: most steps of an unobserved machine end here
+            endStep(x, completed);
+        }
+    }
+
+    private void endStep(Extras x, boolean completed) {
+        Scratch s = x.step;
         if (s == null) {
-            if (x != null && x.pendingListener != null) {
+            if (x.pendingListener != null) {
                 addPendingListener(x);
             }
             return;
