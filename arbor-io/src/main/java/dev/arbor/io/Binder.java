@@ -1,6 +1,11 @@
 package dev.arbor.io;
 
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -26,7 +31,7 @@ import java.util.TreeSet;
  * strings for numbers and fractions for integers are all errors.
  */
 final class Binder {
-    private static final String MISSING = "Missing required creator property '";
+    private static final List<String> MISSING = List.of("Missing required creator property '", "Missing creator property '");
 
     private final ObjectMapper mapper = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
@@ -34,6 +39,11 @@ final class Binder {
             .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
             .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
             .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(LogicalType.Textual, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL))
             .build();
 
     /** A component that could not be made: where, and why. */
@@ -70,10 +80,13 @@ final class Binder {
                     + entry.type().getName() + "): " + firstLine(e.getOriginalMessage()));
         } catch (MismatchedInputException e) {
             String m = e.getOriginalMessage();
-            if (m != null && m.startsWith(MISSING)) {
-                String name = m.substring(MISSING.length(), Math.max(MISSING.length(), m.indexOf('\'', MISSING.length())));
-                throw new BindFailure(tree.start(source), what + " needs property '" + name + "'; "
-                        + choices(properties(entry.type())));
+            for (String prefix : MISSING) {
+                if (m != null && m.startsWith(prefix)) {
+                    int end = m.indexOf('\'', prefix.length());
+                    String name = end > 0 ? m.substring(prefix.length(), end) : "?";
+                    throw new BindFailure(tree.start(source), what + " needs property '" + name + "'; "
+                            + choices(properties(entry.type())));
+                }
             }
             List<JsonMappingException.Reference> path = e.getPath();
             String property = dotted(path);

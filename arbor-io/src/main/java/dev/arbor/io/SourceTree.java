@@ -60,7 +60,8 @@ final class SourceTree {
                         .maxNestingDepth(maxDepth)
                         .maxDocumentLength(json.length() + 1L)
                         .build())
-                .enable(StreamReadFeature.STRICT_DUPLICATE_DETECTION)
+                // Duplicate keys are rejected as the tree is built (see value()), at the key itself;
+                // Jackson's STRICT_DUPLICATE_DETECTION would report them past the key.
                 .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
                 .build();
         try (JsonParser p = factory.createParser(json)) {
@@ -70,17 +71,24 @@ final class SourceTree {
             }
             try {
                 root = value(p, first);
-                JsonToken after = p.nextToken();
-                if (after != null) {
-                    throw new SyntaxError(pos(p.currentTokenLocation()), "unexpected content after the chart's closing '}'");
+                Pos garbage = null;
+                try {
+                    if (p.nextToken() != null) {
+                        garbage = pos(p.currentTokenLocation());
+                    }
+                } catch (JsonProcessingException e) {
+                    garbage = pos(e.getLocation() != null ? e.getLocation() : p.currentLocation());
+                }
+                if (garbage != null) {
+                    throw new SyntaxError(garbage, "unexpected content after the end of the chart");
                 }
             } catch (StreamConstraintsException e) {
-                throw new SyntaxError(pos(p.currentLocation()), "the JSON nests deeper than " + maxDepth + " levels");
+                throw new SyntaxError(pos(p.currentTokenLocation()), "the JSON nests deeper than " + maxDepth + " levels");
             } catch (JsonEOFException e) {
                 throw new SyntaxError(pos(p.currentLocation()), "the file ends before the JSON is complete");
             } catch (JsonProcessingException e) {
-                throw new SyntaxError(pos(e.getLocation() != null ? e.getLocation() : p.currentLocation()),
-                        describe(e));
+                JsonLocation at = e.getLocation();
+                throw new SyntaxError(pos(at != null ? at : p.currentLocation()), describe(e));
             }
         } catch (JsonProcessingException e) {
             throw new SyntaxError(pos(e.getLocation()), describe(e));
@@ -94,7 +102,7 @@ final class SourceTree {
         return new SourceTree(json, maxDepth);
     }
 
-    private JsonNode value(JsonParser p, JsonToken t) throws IOException {
+    private JsonNode value(JsonParser p, JsonToken t) throws IOException, SyntaxError {
         JsonNodeFactory f = JsonNodeFactory.instance;
         switch (t) {
             case START_OBJECT: {
@@ -106,7 +114,11 @@ final class SourceTree {
                 values.put(o, v);
                 for (JsonToken n = p.nextToken(); n != JsonToken.END_OBJECT; n = p.nextToken()) {
                     String name = p.currentName();
-                    k.put(name, pos(p.currentTokenLocation()));
+                    Pos at = pos(p.currentTokenLocation());
+                    if (k.putIfAbsent(name, at) != null) {
+                        throw new SyntaxError(at, "duplicate key '" + name + "' (first at line "
+                                + k.get(name).line() + ", column " + k.get(name).column() + ")");
+                    }
                     JsonToken vt = p.nextToken();
                     v.put(name, pos(p.currentTokenLocation()));
                     o.set(name, value(p, vt));
@@ -184,10 +196,6 @@ final class SourceTree {
         String m = e.getOriginalMessage();
         if (m == null) {
             return "malformed JSON";
-        }
-        if (m.startsWith("Duplicate field '")) {
-            int end = m.indexOf('\'', 17);
-            return "duplicate key '" + (end > 17 ? m.substring(17, end) : "?") + "'";
         }
         int nl = m.indexOf('\n');
         return "malformed JSON: " + (nl >= 0 ? m.substring(0, nl) : m);
