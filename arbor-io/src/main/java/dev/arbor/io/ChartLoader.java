@@ -108,14 +108,25 @@ public final class ChartLoader<C> {
         return parse(fileName, json);
     }
 
+    /** The components a valid text hands to the builder, as "where label"; for tests of their labels. */
+    List<String> handedComponents(String name, String json) {
+        ChartReader<C> reader = reader(name, json);
+        reader.read();
+        return reader.handed;
+    }
+
     private Chart<C> parse(String name, String json) {
+        return reader(name, json).read();
+    }
+
+    private ChartReader<C> reader(String name, String json) {
         SourceTree tree;
         try {
             tree = SourceTree.read(json, maxDepth);
         } catch (SourceTree.SyntaxError e) {
             throw new ChartFileException(List.of(new Problem(name, e.pos.line(), e.pos.column(), e.getMessage())));
         }
-        return new ChartReader<>(name, tree, registry, binder).read();
+        return new ChartReader<>(name, tree, registry, binder);
     }
 
     private ChartFileException tooLarge(String name, long size) {

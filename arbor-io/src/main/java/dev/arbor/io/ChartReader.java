@@ -60,6 +60,13 @@ final class ChartReader<C> {
     private final Map<String, List<Pos>> declared = new LinkedHashMap<>();
     /** Every state name the file refers to, with where. */
     private final List<Ref> refs = new ArrayList<>();
+    /** What was handed to the builder, as "where label", in document order; for tests of the labels. */
+    final List<String> handed = new ArrayList<>();
+
+    private <T> T hand(String where, T component) {
+        handed.add(where + " " + component);
+        return component;
+    }
 
     private record Ref(String name, Pos pos) {}
 
@@ -160,7 +167,7 @@ final class ChartReader<C> {
         for (Made a : list(o, "initialAction", Kind.ACTION)) {
             StateAction<C> sa = stateAction(a, "initialAction", false);
             if (sa != null) {
-                s.initialAction(sa);
+                s.initialAction(hand("initialAction", sa));
             }
         }
         for (String key : List.of("onEntry", "onExit", "onUpdate")) {
@@ -171,13 +178,13 @@ final class ChartReader<C> {
         for (Made m : list(o, "use", Kind.BEHAVIOR)) {
             @SuppressWarnings("unchecked")
             Behavior<C> beh = (Behavior<C>) m.instance();
-            s.use(new Named.NamedBehavior<>(m.label(), beh));
+            s.use(hand("use", new Named.NamedBehavior<>(m.label(), beh)));
         }
         if (o.has("handler")) {
             Made m = make(o.get("handler"), tree.value(o, "handler"), Kind.HANDLER);
             @SuppressWarnings("unchecked")
             StateHandler<C> h = (StateHandler<C>) m.instance();
-            s.handler(new Named.NamedHandler<>(m.label(), h));
+            s.handler(hand("handler", new Named.NamedHandler<>(m.label(), h)));
         }
         JsonNode transitions = o.get("transitions");
         if (transitions != null) {
@@ -338,11 +345,11 @@ final class ChartReader<C> {
                 if (g instanceof Condition<?>) {
                     @SuppressWarnings("unchecked")
                     Condition<C> c = (Condition<C>) g;
-                    t.guard(c);
+                    t.guard(hand("guard", c));
                 } else {
                     @SuppressWarnings("unchecked")
                     Guard<C, Object> gd = (Guard<C, Object>) g;
-                    t.guard(gd);
+                    t.guard(hand("guard", gd));
                 }
             }
         }
@@ -441,7 +448,7 @@ final class ChartReader<C> {
         if (a.instance() instanceof MachineStateAction<?> && !(a.instance() instanceof StateAction<?>)) {
             @SuppressWarnings("unchecked")
             MachineStateAction<C> msa = (MachineStateAction<C>) a.instance();
-            MachineStateAction<C> named = new Named.NamedMachineStateAction<>(a.label(), msa);
+            MachineStateAction<C> named = hand(key, new Named.NamedMachineStateAction<>(a.label(), msa));
             switch (key) {
                 case "onEntry" -> s.onEntry(named);
                 case "onExit" -> s.onExit(named);
@@ -451,6 +458,7 @@ final class ChartReader<C> {
         }
         StateAction<C> sa = stateAction(a, key, true);
         if (sa != null) {
+            hand(key, sa);
             switch (key) {
                 case "onEntry" -> s.onEntry(sa);
                 case "onExit" -> s.onExit(sa);
@@ -480,19 +488,19 @@ final class ChartReader<C> {
         if (x instanceof MachineAction<?, ?>) {
             @SuppressWarnings("unchecked")
             MachineAction<C, Object> ma = (MachineAction<C, Object>) x;
-            t.action(new Named.NamedMachineAction<>(a.label(), ma));
+            t.action(hand("action", new Named.NamedMachineAction<>(a.label(), ma)));
         } else if (x instanceof Action<?, ?>) {
             @SuppressWarnings("unchecked")
             Action<C, Object> ac = (Action<C, Object>) x;
-            t.action(new Named.NamedAction<>(a.label(), ac));
+            t.action(hand("action", new Named.NamedAction<>(a.label(), ac)));
         } else if (x instanceof StateAction<?>) {
             @SuppressWarnings("unchecked")
             StateAction<C> sa = (StateAction<C>) x;
-            t.action(new Named.NamedAction<C>(a.label(), (owner, event) -> sa.run(owner)));
+            t.action(hand("action", new Named.NamedAction<C>(a.label(), (owner, event) -> sa.run(owner))));
         } else {
             @SuppressWarnings("unchecked")
             MachineStateAction<C> msa = (MachineStateAction<C>) x;
-            t.action(new Named.NamedMachineAction<C>(a.label(), (machine, owner, event) -> msa.run(machine, owner)));
+            t.action(hand("action", new Named.NamedMachineAction<C>(a.label(), (machine, owner, event) -> msa.run(machine, owner))));
         }
     }
 
@@ -541,7 +549,7 @@ final class ChartReader<C> {
             source = (ObjectNode) n;
             JsonNode use = source.get("use");
             if (use == null || !use.isTextual()) {
-                problem(use == null ? at : tree.value(source, "use"), "a " + kind.word
+                problem(use == null ? at : tree.value(source, "use"), article(kind.word)
                         + " is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered " + kind.word
                         + (use == null ? "" : ", not " + use));
                 return standIn(kind, at);
@@ -556,7 +564,7 @@ final class ChartReader<C> {
                 }
             }
         } else {
-            problem(at, "a " + kind.word + " is a name or {\"use\": \"NAME\", ...properties}, not " + kindOf(n));
+            problem(at, article(kind.word) + " is a name or {\"use\": \"NAME\", ...properties}, not " + kindOf(n));
             return standIn(kind, at);
         }
         Entry entry = registry.find(kind, name);
@@ -606,6 +614,10 @@ final class ChartReader<C> {
             case ACTION -> new Made("?", (StateAction<C>) owner -> { }, at);
             case HANDLER -> new Made("?", (StateHandler<C>) (owner, event, to) -> Reply.UNHANDLED, at);
         };
+    }
+
+    private static String article(String word) {
+        return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
     }
 
     private static String labelOf(Object o) {
