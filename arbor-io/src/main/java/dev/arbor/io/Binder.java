@@ -61,7 +61,8 @@ final class Binder {
      * Binds {@code props} (the component object without its {@code "use"} key, sharing its value
      * nodes with {@code source}) onto a new instance of the registered type.
      */
-    Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, SourceTree tree) throws BindFailure {
+    Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, Pos whole, SourceTree tree)
+            throws BindFailure {
         String what = entry.kind().word + " '" + entry.name() + "'";
         try {
             return mapper.treeToValue(props, entry.type());
@@ -76,33 +77,40 @@ final class Binder {
             return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + e.getPropertyName()
                     + "'; " + choices(known));
         } catch (InvalidDefinitionException e) {
-            throw new BindFailure(tree.start(source), what + " cannot be configured from a file ("
-                    + entry.type().getName() + "): " + firstLine(e.getOriginalMessage()));
+            throw cannotMake(whole, what, e);
         } catch (MismatchedInputException e) {
             String m = e.getOriginalMessage();
             for (String prefix : MISSING) {
                 if (m != null && m.startsWith(prefix)) {
                     int end = m.indexOf('\'', prefix.length());
                     String name = end > 0 ? m.substring(prefix.length(), end) : "?";
-                    throw new BindFailure(tree.start(source), what + " needs property '" + name + "'; "
+                    throw new BindFailure(whole, what + " needs property '" + name + "'; "
                             + choices(properties(entry.type())));
                 }
             }
             List<JsonMappingException.Reference> path = e.getPath();
+            if (path.isEmpty()) {
+                throw cannotMake(whole, what, e); // the type itself, not one of its properties
+            }
             String property = dotted(path);
             JsonNode parent = parentOf(source, path);
-            Pos at = path.isEmpty() ? tree.start(source) : positionIn(tree, parent, path.get(path.size() - 1));
-            JsonNode value = path.isEmpty() ? source : childOf(parent, path.get(path.size() - 1));
+            Pos at = positionIn(tree, parent, path.get(path.size() - 1));
+            JsonNode value = childOf(parent, path.get(path.size() - 1));
             String type = e.getTargetType() == null ? "another type" : typeName(e.getTargetType());
             return fail(at, what + ": property '" + property + "' must be " + type + ", not "
                     + (value == null ? "that" : value.toString()));
         } catch (JsonMappingException e) {
             Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new BindFailure(tree.start(source), what + " rejected its properties: " + firstLine(
+            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(
                     cause == e ? e.getOriginalMessage() : cause.getMessage()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            throw new BindFailure(tree.start(source), what + " rejected its properties: " + firstLine(e.getMessage()));
+            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(e.getMessage()));
         }
+    }
+
+    private static BindFailure cannotMake(Pos whole, String what, JsonMappingException e) {
+        return new BindFailure(whole, what + " cannot be made from a file (make it a record, or give it a public"
+                + " no-argument constructor): " + firstLine(e.getOriginalMessage()));
     }
 
     /** The names of the properties a file may give a component type, sorted. */

@@ -583,7 +583,7 @@ final class ChartReader<C> {
             return new Made(name, entry.instance(), at);
         }
         try {
-            Object made = binder.bind(entry, props, source == null ? props : source, tree);
+            Object made = binder.bind(entry, props, source == null ? props : source, at, tree);
             return new Made(label(name, props), made, at);
         } catch (Binder.BindFailure f) {
             problem(f.pos, f.getMessage());

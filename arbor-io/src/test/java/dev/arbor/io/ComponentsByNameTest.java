@@ -3,6 +3,7 @@ package dev.arbor.io;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.arbor.core.Behavior;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import java.util.List;
@@ -207,6 +208,39 @@ class ComponentsByNameTest {
                 "npc.json:1:58: a behaviour is a name or {\"use\": \"NAME\", ...properties}, not 3",
                 "npc.json:1:72: an action is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered action",
                 "npc.json:1:106: an action is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered action, not 4");
+    }
+
+    /** A component that checks its own properties. */
+    record Patrol(int laps) implements Behavior<Bot> {
+        Patrol {
+            if (laps < 1) {
+                throw new IllegalArgumentException("laps must be at least 1, not " + laps);
+            }
+        }
+    }
+
+    /** A component Jackson cannot make: no record, no default constructor. */
+    static final class Stubborn implements Behavior<Bot> {
+        Stubborn(int x) {
+        }
+    }
+
+    @Test
+    void aComponentThatRejectsItsPropertiesOrCannotBeMadeIsReported() {
+        ChartLoader<Bot> loader = ChartLoader.of(Bot.components()
+                .behavior("Patrol", Patrol.class)
+                .behavior("Stubborn", Stubborn.class));
+        assertThat(Problems.of(loader, """
+                {"chart": "npc", "initial": "a", "states": {
+                  "a": {"use": {"use": "Patrol", "laps": 0}},
+                  "b": {"use": "Stubborn"}
+                }, "allowUnreachable": true}
+                """)).containsExactly(
+                "npc.json:2:16: behaviour 'Patrol' rejected its properties: laps must be at least 1, not 0",
+                "npc.json:3:16: behaviour 'Stubborn' cannot be made from a file (make it a record, or give it a public"
+                        + " no-argument constructor): Cannot construct instance of `dev.arbor.io.ComponentsByNameTest$Stubborn`"
+                        + " (although at least one Creator exists): cannot deserialize from Object value"
+                        + " (no delegate- or property-based Creator)");
     }
 
     @Test
