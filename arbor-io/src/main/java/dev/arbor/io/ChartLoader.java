@@ -122,7 +122,7 @@ public final class ChartLoader<C> {
     private ChartReader<C> reader(String name, String json) {
         SourceTree tree;
         try {
-            tree = SourceTree.read(json, maxDepth);
+            tree = SourceTree.read(json, maxDepth, maxBytes);
         } catch (SourceTree.SyntaxError e) {
             throw new ChartFileException(List.of(new Problem(name, e.pos.line(), e.pos.column(), e.getMessage())));
         }

@@ -205,7 +205,7 @@ final class ChartReader<C> {
         JsonNode states = o.get("states");
         if (states != null) {
             if (states.isObject()) {
-                Iterator<Map.Entry<String, JsonNode>> it = states.fields();
+                Iterator<Map.Entry<String, JsonNode>> it = states.properties().iterator();
                 while (it.hasNext()) {
                     Map.Entry<String, JsonNode> e = it.next();
                     child(s, (ObjectNode) states, e.getKey(), e.getValue());
@@ -556,7 +556,7 @@ final class ChartReader<C> {
             }
             name = use.textValue();
             namePos = tree.value(source, "use");
-            Iterator<Map.Entry<String, JsonNode>> it = source.fields();
+            Iterator<Map.Entry<String, JsonNode>> it = source.properties().iterator();
             while (it.hasNext()) {
                 Map.Entry<String, JsonNode> e = it.next();
                 if (!e.getKey().equals("use")) {
@@ -596,7 +596,7 @@ final class ChartReader<C> {
             return name;
         }
         StringBuilder b = new StringBuilder(name).append('{');
-        Iterator<Map.Entry<String, JsonNode>> it = props.fields();
+        Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
             b.append(e.getKey()).append('=').append(e.getValue());

@@ -54,11 +54,11 @@ final class SourceTree {
     /** For each array, where each of its elements begins. */
     private final Map<JsonNode, List<Pos>> items = new IdentityHashMap<>();
 
-    private SourceTree(String json, int maxDepth) throws SyntaxError {
+    private SourceTree(String json, int maxDepth, long maxChars) throws SyntaxError {
         JsonFactory factory = JsonFactory.builder()
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(maxDepth)
-                        .maxDocumentLength(json.length() + 1L)
+                        .maxDocumentLength(maxChars)
                         .build())
                 // Duplicate keys are rejected as the tree is built (see value()), at the key itself;
                 // Jackson's STRICT_DUPLICATE_DETECTION would report them past the key.
@@ -97,9 +97,13 @@ final class SourceTree {
         }
     }
 
-    /** Reads a whole document; the text must hold exactly one JSON value. */
-    static SourceTree read(String json, int maxDepth) throws SyntaxError {
-        return new SourceTree(json, maxDepth);
+    /**
+     * Reads a whole document; the text must hold exactly one JSON value. The limits are Jackson's
+     * {@link StreamReadConstraints}: nesting depth, and length in characters (the loader has
+     * already bounded the size in bytes; this is the parser's own guard).
+     */
+    static SourceTree read(String json, int maxDepth, long maxChars) throws SyntaxError {
+        return new SourceTree(json, maxDepth, maxChars);
     }
 
     private JsonNode value(JsonParser p, JsonToken t) throws IOException, SyntaxError {
