@@ -1,0 +1,220 @@
+package dev.arbor.io;
+
+import com.fasterxml.jackson.annotation.JsonSetter;
+import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.databind.BeanDescription;
+import com.fasterxml.jackson.databind.cfg.CoercionAction;
+import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
+import com.fasterxml.jackson.databind.type.LogicalType;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonMappingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.MapperFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
+import com.fasterxml.jackson.databind.exc.MismatchedInputException;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.arbor.io.SourceTree.Pos;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+
+/**
+ * Makes a component from the properties a file gives it, with Jackson binding them onto the
+ * component's record components, public fields or setters, and turns Jackson's complaints into
+ * problems at the offending key or value.
+ *
+ * <p>Binding is strict: unknown properties, missing record components, nulls for primitives,
+ * strings for numbers and fractions for integers are all errors.
+ */
+final class Binder {
+    private static final List<String> MISSING = List.of("Missing required creator property '", "Missing creator property '");
+
+    private final ObjectMapper mapper = JsonMapper.builder()
+            .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_MISSING_CREATOR_PROPERTIES)
+            .enable(DeserializationFeature.FAIL_ON_NULL_FOR_PRIMITIVES)
+            .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
+            .disable(MapperFeature.ALLOW_COERCION_OF_SCALARS)
+            .withCoercionConfig(LogicalType.Textual, c -> c
+                    .setCoercion(CoercionInputShape.Integer, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Float, CoercionAction.Fail)
+                    .setCoercion(CoercionInputShape.Boolean, CoercionAction.Fail))
+            .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL))
+            .build();
+
+    /** A component that could not be made: where, and why. */
+    static final class BindFailure extends Exception {
+        private static final long serialVersionUID = 1L;
+        final transient Pos pos;
+
+        BindFailure(Pos pos, String message) {
+            super(message, null, false, false);
+            this.pos = pos;
+        }
+    }
+
+    /**
+     * Binds {@code props} (the component object without its {@code "use"} key, sharing its value
+     * nodes with {@code source}) onto a new instance of the registered type.
+     */
+    Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, Pos whole, SourceTree tree)
+            throws BindFailure {
+        String what = entry.kind().word + " '" + entry.name() + "'";
+        try {
+            return mapper.treeToValue(props, entry.type());
+        } catch (UnrecognizedPropertyException e) {
+            JsonNode parent = parentOf(source, e.getPath());
+            List<String> known = new ArrayList<>();
+            if (e.getKnownPropertyIds() != null) {
+                TreeSet<String> sorted = new TreeSet<>();
+                e.getKnownPropertyIds().forEach(k -> sorted.add(String.valueOf(k)));
+                known.addAll(sorted);
+            }
+            return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + e.getPropertyName()
+                    + "'; " + choices(known));
+        } catch (InvalidDefinitionException e) {
+            throw cannotMake(whole, what, e);
+        } catch (MismatchedInputException e) {
+            String m = e.getOriginalMessage();
+            for (String prefix : MISSING) {
+                if (m != null && m.startsWith(prefix)) {
+                    int end = m.indexOf('\'', prefix.length());
+                    String name = end > 0 ? m.substring(prefix.length(), end) : "?";
+                    throw new BindFailure(whole, what + " needs property '" + name + "'; "
+                            + choices(properties(entry.type())));
+                }
+            }
+            List<JsonMappingException.Reference> path = e.getPath();
+            if (path.isEmpty()) {
+                throw cannotMake(whole, what, e); // the type itself, not one of its properties
+            }
+            String property = dotted(path);
+            JsonNode parent = parentOf(source, path);
+            Pos at = positionIn(tree, parent, path.get(path.size() - 1));
+            JsonNode value = childOf(parent, path.get(path.size() - 1));
+            String type = e.getTargetType() == null ? "another type" : typeName(e.getTargetType());
+            return fail(at, what + ": property '" + property + "' must be " + type + ", not "
+                    + (value == null ? "that" : value.toString()));
+        } catch (JsonMappingException e) {
+            Throwable cause = e.getCause() != null ? e.getCause() : e;
+            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(
+                    cause == e ? e.getOriginalMessage() : cause.getMessage()));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
+            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(e.getMessage()));
+        }
+    }
+
+    private static BindFailure cannotMake(Pos whole, String what, JsonMappingException e) {
+        return new BindFailure(whole, what + " cannot be made from a file (make it a record, or give it a public"
+                + " no-argument constructor): " + firstLine(e.getOriginalMessage()));
+    }
+
+    /** The names of the properties a file may give a component type, sorted. */
+    List<String> properties(Class<?> type) {
+        BeanDescription d = mapper.getDeserializationConfig().introspect(mapper.constructType(type));
+        TreeSet<String> names = new TreeSet<>();
+        for (BeanPropertyDefinition p : d.findProperties()) {
+            if (p.hasSetter() || p.hasConstructorParameter() || (p.hasField() && p.getField().isPublic())) {
+                names.add(p.getName());
+            }
+        }
+        if (type.isRecord()) {
+            for (var c : type.getRecordComponents()) {
+                names.add(c.getName());
+            }
+        }
+        return new ArrayList<>(names);
+    }
+
+    static String choices(List<String> properties) {
+        return properties.isEmpty() ? "it takes no properties" : "its properties: " + String.join(", ", properties);
+    }
+
+    private static Object fail(Pos pos, String message) throws BindFailure {
+        throw new BindFailure(pos, message);
+    }
+
+    /** The object or array holding the last element of a path, starting at {@code source}. */
+    private static JsonNode parentOf(JsonNode source, List<JsonMappingException.Reference> path) {
+        JsonNode n = source;
+        for (int i = 0; i < path.size() - 1 && n != null; i++) {
+            JsonNode next = childOf(n, path.get(i));
+            if (next == null || !next.isContainerNode()) {
+                break;
+            }
+            n = next;
+        }
+        return n;
+    }
+
+    private static JsonNode childOf(JsonNode n, JsonMappingException.Reference r) {
+        if (n == null) {
+            return null;
+        }
+        if (r.getFieldName() != null) {
+            return n.get(r.getFieldName());
+        }
+        return r.getIndex() >= 0 ? n.get(r.getIndex()) : null;
+    }
+
+    private static Pos positionIn(SourceTree tree, JsonNode parent, JsonMappingException.Reference r) {
+        if (r.getFieldName() != null) {
+            return tree.value(parent, r.getFieldName());
+        }
+        return tree.item(parent, Math.max(0, r.getIndex()));
+    }
+
+    private static String dotted(List<JsonMappingException.Reference> path) {
+        StringBuilder b = new StringBuilder();
+        for (JsonMappingException.Reference r : path) {
+            if (r.getFieldName() != null) {
+                if (b.length() > 0) {
+                    b.append('.');
+                }
+                b.append(r.getFieldName());
+            } else if (r.getIndex() >= 0) {
+                b.append('[').append(r.getIndex()).append(']');
+            }
+        }
+        return b.toString();
+    }
+
+    private static String typeName(Class<?> t) {
+        if (t == int.class || t == Integer.class || t == long.class || t == Long.class
+                || t == short.class || t == Short.class || t == byte.class || t == Byte.class) {
+            return "an integer";
+        }
+        if (t == double.class || t == Double.class || t == float.class || t == Float.class) {
+            return "a number";
+        }
+        if (t == boolean.class || t == Boolean.class) {
+            return "true or false";
+        }
+        if (t == String.class) {
+            return "a string";
+        }
+        if (t.isEnum()) {
+            List<String> names = new ArrayList<>();
+            for (Object c : t.getEnumConstants()) {
+                names.add(((Enum<?>) c).name());
+            }
+            return "one of " + String.join(", ", names);
+        }
+        if (t.isArray() || java.util.Collection.class.isAssignableFrom(t)) {
+            return "a list";
+        }
+        return "a " + t.getSimpleName();
+    }
+
+    private static String firstLine(String s) {
+        if (s == null) {
+            return "no reason given";
+        }
+        int nl = s.indexOf('\n');
+        return nl >= 0 ? s.substring(0, nl) : s;
+    }
+}

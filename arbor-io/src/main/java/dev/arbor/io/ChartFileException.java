@@ -1,0 +1,62 @@
+package dev.arbor.io;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Thrown when a chart file cannot be loaded: it lists every problem found in the file, each at
+ * its line and column, so that a designer can fix them all in one pass.
+ *
+ * <p>The message prints one problem a line as {@code FILE:LINE:COL: message}, the form editors
+ * and terminals turn into links.
+ */
+public final class ChartFileException extends RuntimeException {
+    private static final long serialVersionUID = 1L;
+
+    /**
+     * One thing wrong with a chart file, at one place (1-based line and column).
+     *
+     * @param file    the file's name as it was given to the loader
+     * @param line    the line, from 1
+     * @param column  the column, from 1
+     * @param message what is wrong, and where it helps, the valid choices
+     */
+    public record Problem(String file, int line, int column, String message) {
+        public Problem {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(message, "message");
+        }
+
+        /** {@code FILE:LINE:COL: message}. */
+        @Override
+        public String toString() {
+            return file + ":" + line + ":" + column + ": " + message;
+        }
+    }
+
+    private final List<Problem> problems;
+
+    public ChartFileException(List<Problem> problems) {
+        super(format(problems));
+        if (problems.isEmpty()) {
+            throw new IllegalArgumentException("a ChartFileException needs at least one problem");
+        }
+        this.problems = List.copyOf(problems);
+    }
+
+    /** Every problem found, in the order they appear in the file. */
+    public List<Problem> problems() {
+        return problems;
+    }
+
+    private static String format(List<Problem> problems) {
+        StringBuilder b = new StringBuilder();
+        for (Problem p : problems) {
+            if (b.length() > 0) {
+                b.append('\n');
+            }
+            b.append(p);
+        }
+        return b.toString();
+    }
+}

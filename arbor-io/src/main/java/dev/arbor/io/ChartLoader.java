@@ -1,0 +1,154 @@
+package dev.arbor.io;
+
+import dev.arbor.core.Chart;
+import dev.arbor.io.ChartFileException.Problem;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Loads charts written in Arbor's JSON chart format (see {@code docs/chart-format.md} and the
+ * schema {@code dev/arbor/io/chart.schema.json} in this jar), resolving the components a file
+ * names through a {@link ComponentRegistry}. The result is compiled by the same compiler as a
+ * chart built in Java.
+ *
+ * <p>Files are untrusted input: size and nesting depth are bounded, duplicate keys and content
+ * after the chart are rejected, and every problem found is reported at once in a
+ * {@link ChartFileException}. A loader is immutable and may be shared between threads once its
+ * registry is filled.
+ *
+ * <pre>{@code
+ * ChartLoader<Npc> loader = ChartLoader.of(components);
+ * Chart<Npc> guard = loader.load(Path.of("charts/guard.json"));
+ * }</pre>
+ *
+ * @param <C> the owner (context) type of the charts it loads
+ */
+public final class ChartLoader<C> {
+    /** The default limit on a file's size: 4 MiB. */
+    public static final long DEFAULT_MAX_BYTES = 4L << 20;
+    /** The default limit on JSON nesting: enough for states nested about 30 deep. */
+    public static final int DEFAULT_MAX_DEPTH = 64;
+
+    private final ComponentRegistry<C> registry;
+    private final long maxBytes;
+    private final int maxDepth;
+    private final Binder binder = new Binder();
+
+    private ChartLoader(ComponentRegistry<C> registry, long maxBytes, int maxDepth) {
+        this.registry = Objects.requireNonNull(registry, "registry");
+        this.maxBytes = maxBytes;
+        this.maxDepth = maxDepth;
+    }
+
+    /** A loader that resolves component names through this registry, with the default limits. */
+    public static <C> ChartLoader<C> of(ComponentRegistry<C> registry) {
+        return new ChartLoader<>(registry, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH);
+    }
+
+    /**
+     * A loader like this one with other limits.
+     *
+     * @param maxBytes the largest file accepted, in bytes (for text: in UTF-8 bytes)
+     * @param maxDepth the deepest JSON nesting accepted (each level of states takes two)
+     */
+    public ChartLoader<C> withLimits(long maxBytes, int maxDepth) {
+        if (maxBytes < 1 || maxDepth < 2) {
+            throw new IllegalArgumentException("limits must be positive: maxBytes " + maxBytes + ", maxDepth " + maxDepth);
+        }
+        return new ChartLoader<>(registry, maxBytes, maxDepth);
+    }
+
+    /**
+     * Loads a chart file (UTF-8). Problems are reported under the path as given.
+     *
+     * @throws ChartFileException listing every problem found in the file
+     * @throws IOException        if the file cannot be read
+     */
+    public Chart<C> load(Path file) throws IOException {
+        String name = file.toString();
+        long size = Files.size(file);
+        if (size > maxBytes) {
+            throw tooLarge(name, size);
+        }
+        byte[] bytes = Files.readAllBytes(file);
+        if (bytes.length > maxBytes) {
+            throw tooLarge(name, bytes.length);
+        }
+        String json;
+        try {
+            json = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(bytes)).toString();
+        } catch (CharacterCodingException e) {
+            throw new ChartFileException(List.of(new Problem(name, 1, 1, "the file is not UTF-8 text")));
+        }
+        return parse(name, json);
+    }
+
+    /**
+     * Loads a chart from JSON text; {@code fileName} is the name problems are reported under.
+     *
+     * @throws ChartFileException listing every problem found in the text
+     */
+    public Chart<C> load(String fileName, String json) {
+        Objects.requireNonNull(fileName, "fileName");
+        Objects.requireNonNull(json, "json");
+        long bytes = utf8Length(json);
+        if (bytes > maxBytes) {
+            throw tooLarge(fileName, bytes);
+        }
+        return parse(fileName, json);
+    }
+
+    /** The components a valid text hands to the builder, as "where label"; for tests of their labels. */
+    List<String> handedComponents(String name, String json) {
+        ChartReader<C> reader = reader(name, json);
+        reader.read();
+        return reader.handed;
+    }
+
+    private Chart<C> parse(String name, String json) {
+        return reader(name, json).read();
+    }
+
+    private ChartReader<C> reader(String name, String json) {
+        SourceTree tree;
+        try {
+            tree = SourceTree.read(json, maxDepth, maxBytes);
+        } catch (SourceTree.SyntaxError e) {
+            throw new ChartFileException(List.of(new Problem(name, e.pos.line(), e.pos.column(), e.getMessage())));
+        }
+        return new ChartReader<>(name, tree, registry, binder);
+    }
+
+    private ChartFileException tooLarge(String name, long size) {
+        return new ChartFileException(List.of(new Problem(name, 1, 1,
+                "the file has " + size + " bytes, more than the limit of " + maxBytes)));
+    }
+
+    private static long utf8Length(String s) {
+        long n = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c < 0x80) {
+                n++;
+            } else if (c < 0x800) {
+                n += 2;
+            } else if (Character.isHighSurrogate(c)) {
+                n += 4;
+                i++;
+            } else {
+                n += 3;
+            }
+        }
+        return n;
+    }
+}

@@ -1,0 +1,746 @@
+package dev.arbor.io;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.arbor.core.Action;
+import dev.arbor.core.Behavior;
+import dev.arbor.core.Chart;
+import dev.arbor.core.ChartBuilder;
+import dev.arbor.core.ChartDefinitionException;
+import dev.arbor.core.Condition;
+import dev.arbor.core.Conditions;
+import dev.arbor.core.ErrorPolicy;
+import dev.arbor.core.Guard;
+import dev.arbor.core.HistoryType;
+import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineStateAction;
+import dev.arbor.core.Reply;
+import dev.arbor.core.StateAction;
+import dev.arbor.core.StateBuilder;
+import dev.arbor.core.StateHandler;
+import dev.arbor.core.TransitionBuilder;
+import dev.arbor.core.TransitionKind;
+import dev.arbor.core.UpdateOrder;
+import dev.arbor.io.ChartFileException.Problem;
+import dev.arbor.io.ComponentRegistry.Entry;
+import dev.arbor.io.ComponentRegistry.Kind;
+import dev.arbor.io.SourceTree.Pos;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Turns one chart file's tree into calls on a {@link ChartBuilder}, so that a file compiles
+ * through exactly the compiler Java code uses. Every problem is collected with its position; where
+ * a component cannot be made a harmless stand-in takes its place, so that reading goes on and
+ * the compiler still checks the structure.
+ */
+final class ChartReader<C> {
+    static final List<String> TOP_KEYS = List.of("$schema", "chart", "errorPolicy", "updateOrder",
+            "maxMicrosteps", "allowUnreachable", "onUnhandled", "initial", "initialAction", "global", "states");
+    static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "transitions");
+    static final List<String> STATE_KEYS = List.of("kind", "initial", "initialAction", "onEntry", "onExit",
+            "onUpdate", "use", "handler", "then", "transitions", "states");
+    static final List<String> HISTORY_KEYS = List.of("kind", "default");
+    static final List<String> TRANSITION_KEYS = List.of("event", "any", "done", "childFinished", "when", "always",
+            "guard", "action", "target", "plan", "resumeAfter", "kind");
+    static final List<String> TRIGGERS = List.of("event", "any", "done", "childFinished", "when", "always");
+    static final List<String> STATE_KINDS = List.of("state", "parallel", "final", "shallowHistory", "deepHistory");
+
+    private final String file;
+    private final SourceTree tree;
+    private final ComponentRegistry<C> registry;
+    private final Binder binder;
+    private final List<Problem> problems = new ArrayList<>();
+    /** Every declared state name, with where each declaration stands (a name twice: two places). */
+    private final Map<String, List<Pos>> declared = new LinkedHashMap<>();
+    /** Every state name the file refers to, with where. */
+    private final List<Ref> refs = new ArrayList<>();
+    /** What was handed to the builder, as "where label", in document order; for tests of the labels. */
+    final List<String> handed = new ArrayList<>();
+
+    private <T> T hand(String where, T component) {
+        handed.add(where + " " + component);
+        return component;
+    }
+
+    private record Ref(String name, Pos pos) {}
+
+    /** A component made from the file (or its stand-in), with the label it prints as. */
+    private record Made(String label, Object instance, Pos pos) {}
+
+    ChartReader(String file, SourceTree tree, ComponentRegistry<C> registry, Binder binder) {
+        this.file = file;
+        this.tree = tree;
+        this.registry = registry;
+        this.binder = binder;
+    }
+
+    Chart<C> read() {
+        JsonNode root = tree.root;
+        if (!root.isObject()) {
+            problem(tree.start(root), "a chart file holds one JSON object, not " + kindOf(root));
+            throw done();
+        }
+        ObjectNode top = (ObjectNode) root;
+        checkKeys(top, TOP_KEYS, "the chart");
+        String name = string(top, "chart");
+        if (name == null && !top.has("chart")) {
+            problem(tree.start(top), "the chart needs a name: \"chart\": \"NAME\"");
+        }
+        ChartBuilder<C> b = Chart.builder(name == null ? "?" : name);
+        String policy = choice(top, "errorPolicy", List.of("rethrow", "raiseErrorEvent"));
+        if (policy != null) {
+            b.errorPolicy(policy.equals("rethrow") ? ErrorPolicy.RETHROW : ErrorPolicy.RAISE_ERROR_EVENT);
+        }
+        String order = choice(top, "updateOrder", List.of("outerFirst", "innerFirst"));
+        if (order != null) {
+            b.updateOrder(order.equals("outerFirst") ? UpdateOrder.OUTER_FIRST : UpdateOrder.INNER_FIRST);
+        }
+        if (top.has("maxMicrosteps")) {
+            JsonNode m = top.get("maxMicrosteps");
+            if (m.isIntegralNumber() && m.canConvertToInt() && m.intValue() >= 1) {
+                b.maxMicrosteps(m.intValue());
+            } else {
+                problem(tree.value(top, "maxMicrosteps"), "\"maxMicrosteps\" must be a whole number from 1 to "
+                        + Integer.MAX_VALUE + ", not " + m);
+            }
+        }
+        if (bool(top, "allowUnreachable")) {
+            b.allowUnreachable();
+        }
+        if (top.has("onUnhandled")) {
+            Made a = make(top.get("onUnhandled"), tree.value(top, "onUnhandled"), Kind.ACTION);
+            b.onUnhandled(eventAction(a, tree.value(top, "onUnhandled")));
+        }
+        body(b, top, null);
+        JsonNode global = top.get("global");
+        if (global != null) {
+            if (global.isObject()) {
+                checkKeys((ObjectNode) global, GLOBAL_KEYS, "the global state");
+                b.global(g -> body(g, (ObjectNode) global, null));
+            } else {
+                problem(tree.value(top, "global"), "\"global\" must be an object, not " + kindOf(global));
+            }
+        }
+        checkReferences();
+        Chart<C> chart = null;
+        try {
+            chart = b.build();
+        } catch (ChartDefinitionException e) {
+            boolean fileProblems = !problems.isEmpty();
+            for (ChartDefinitionException.Problem p : e.problems()) {
+                if (p.rule() == ChartDefinitionException.Rule.UNKNOWN_TARGET) {
+                    continue; // every reference was checked above, at its own position
+                }
+                if (fileProblems && p.rule() == ChartDefinitionException.Rule.UNREACHABLE) {
+                    continue; // most likely a consequence of a transition the file got wrong
+                }
+                if (p.state().equals("root") && !declared.containsKey("root")) {
+                    problem(tree.start(top), "chart '" + (name == null ? "?" : name) + "': " + p.message());
+                } else {
+                    List<Pos> at = declared.get(p.state());
+                    Pos pos = at == null ? tree.start(top)
+                            : p.rule() == ChartDefinitionException.Rule.DUPLICATE_NAME ? at.get(at.size() - 1) : at.get(0);
+                    problem(pos, "state '" + p.state() + "': " + p.message());
+                }
+            }
+        }
+        if (!problems.isEmpty() || chart == null) {
+            throw done();
+        }
+        return chart;
+    }
+
+    // ---------------------------------------------------------------- states
+
+    /** What a state object (or the top level, or the global state) declares; {@code state} is null at the root. */
+    private void body(StateBuilder<C> s, ObjectNode o, String state) {
+        List<String> initial = targets(o, "initial");
+        if (!initial.isEmpty()) {
+            s.initial(initial.toArray());
+        }
+        for (Made a : list(o, "initialAction", Kind.ACTION)) {
+            StateAction<C> sa = stateAction(a, "initialAction", false);
+            if (sa != null) {
+                s.initialAction(hand("initialAction", sa));
+            }
+        }
+        for (String key : List.of("onEntry", "onExit", "onUpdate")) {
+            for (Made a : list(o, key, Kind.ACTION)) {
+                addStateAction(s, key, a);
+            }
+        }
+        for (Made m : list(o, "use", Kind.BEHAVIOR)) {
+            @SuppressWarnings("unchecked")
+            Behavior<C> beh = (Behavior<C>) m.instance();
+            s.use(hand("use", new Named.NamedBehavior<>(m.label(), beh)));
+        }
+        if (o.has("handler")) {
+            Made m = make(o.get("handler"), tree.value(o, "handler"), Kind.HANDLER);
+            @SuppressWarnings("unchecked")
+            StateHandler<C> h = (StateHandler<C>) m.instance();
+            s.handler(hand("handler", new Named.NamedHandler<>(m.label(), h)));
+        }
+        JsonNode transitions = o.get("transitions");
+        if (transitions != null) {
+            if (transitions.isArray()) {
+                for (int i = 0; i < transitions.size(); i++) {
+                    transition(s, transitions.get(i), tree.item(transitions, i));
+                }
+            } else {
+                problem(tree.value(o, "transitions"), "\"transitions\" must be a list of transitions, not " + kindOf(transitions));
+            }
+        }
+        if (o.has("then")) {
+            String next = ref(o, "then");
+            if (next != null) {
+                s.then(next);
+            }
+        }
+        JsonNode states = o.get("states");
+        if (states != null) {
+            if (states.isObject()) {
+                Iterator<Map.Entry<String, JsonNode>> it = states.properties().iterator();
+                while (it.hasNext()) {
+                    Map.Entry<String, JsonNode> e = it.next();
+                    child(s, (ObjectNode) states, e.getKey(), e.getValue());
+                }
+            } else {
+                problem(tree.value(o, "states"), "\"states\" must be an object of states by name, not " + kindOf(states));
+            }
+        }
+    }
+
+    private void child(StateBuilder<C> s, ObjectNode states, String name, JsonNode n) {
+        Pos at = tree.key(states, name);
+        declared.computeIfAbsent(name, k -> new ArrayList<>()).add(at);
+        if (name.isBlank()) {
+            problem(at, "a state name cannot be blank");
+        }
+        if (!n.isObject()) {
+            problem(tree.value(states, name), "state '" + name + "' must be an object, not " + kindOf(n));
+            s.state(name);
+            return;
+        }
+        ObjectNode o = (ObjectNode) n;
+        String kind = choice(o, "kind", STATE_KINDS);
+        if (kind == null) {
+            kind = "state";
+        }
+        switch (kind) {
+            case "shallowHistory", "deepHistory" -> {
+                checkKeys(o, HISTORY_KEYS, "history state '" + name + "'");
+                s.history(name, kind.equals("deepHistory") ? HistoryType.DEEP : HistoryType.SHALLOW,
+                        targets(o, "default").toArray());
+            }
+            case "parallel" -> {
+                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                s.parallel(name, c -> body(c, o, name));
+            }
+            case "final" -> {
+                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                s.finalState(name, c -> body(c, o, name));
+            }
+            default -> {
+                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                s.state(name, c -> body(c, o, name));
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- transitions
+
+    private void transition(StateBuilder<C> s, JsonNode n, Pos at) {
+        if (!n.isObject()) {
+            problem(at, "a transition must be an object, not " + kindOf(n));
+            return;
+        }
+        ObjectNode o = (ObjectNode) n;
+        checkKeys(o, TRANSITION_KEYS, "a transition");
+        List<String> triggers = new ArrayList<>();
+        for (String t : TRIGGERS) {
+            if (o.has(t)) {
+                triggers.add(t);
+            }
+        }
+        if (triggers.size() != 1) {
+            problem(tree.start(o), triggers.isEmpty()
+                    ? "a transition needs a trigger: one of " + String.join(", ", TRIGGERS)
+                    : "a transition has one trigger, not " + String.join(" and ", triggers));
+            return;
+        }
+        String trigger = triggers.get(0);
+        TransitionBuilder<C, Object> t;
+        switch (trigger) {
+            case "event" -> {
+                String names = string(o, "event");
+                if (names == null) {
+                    return;
+                }
+                if (names.isBlank()) {
+                    problem(tree.value(o, "event"), "\"event\" must name at least one event");
+                    return;
+                }
+                t = s.on(names);
+            }
+            case "any" -> {
+                if (!requireTrue(o, "any")) {
+                    return;
+                }
+                t = s.onAny();
+            }
+            case "childFinished" -> {
+                if (!requireTrue(o, "childFinished")) {
+                    return;
+                }
+                t = widen(s.onChildFinished());
+            }
+            case "always" -> {
+                if (!requireTrue(o, "always")) {
+                    return;
+                }
+                t = s.always();
+            }
+            case "done" -> {
+                JsonNode d = o.get("done");
+                if (d.isTextual()) {
+                    String state = ref(o, "done");
+                    t = widen(s.onDone(state));
+                } else if (d.isBoolean() && d.booleanValue()) {
+                    t = widen(s.onDone());
+                } else {
+                    problem(tree.value(o, "done"), "\"done\" must be true (this state's completion) or a state's name, not " + d);
+                    return;
+                }
+            }
+            default -> { // when
+                List<Condition<C>> conditions = new ArrayList<>();
+                JsonNode w = o.get("when");
+                if (w.isArray()) {
+                    for (int i = 0; i < w.size(); i++) {
+                        conditions.add(condition(w.get(i), tree.item(w, i)));
+                    }
+                } else {
+                    conditions.add(condition(w, tree.value(o, "when")));
+                }
+                if (conditions.isEmpty()) {
+                    problem(tree.value(o, "when"), "\"when\" must list at least one condition");
+                    return;
+                }
+                @SuppressWarnings("unchecked")
+                Condition<C>[] rest = (Condition<C>[]) new Condition<?>[conditions.size() - 1];
+                t = s.when(conditions.get(0), conditions.subList(1, conditions.size()).toArray(rest));
+            }
+        }
+        if (o.has("guard")) {
+            if (trigger.equals("when")) {
+                problem(tree.key(o, "guard"), "a polled transition lists all its conditions in \"when\"; it takes no \"guard\"");
+            } else {
+                Object g = guard(o.get("guard"), tree.value(o, "guard"));
+                if (g instanceof Condition<?>) {
+                    @SuppressWarnings("unchecked")
+                    Condition<C> c = (Condition<C>) g;
+                    t.guard(hand("guard", c));
+                } else {
+                    @SuppressWarnings("unchecked")
+                    Guard<C, Object> gd = (Guard<C, Object>) g;
+                    t.guard(hand("guard", gd));
+                }
+            }
+        }
+        if (o.has("action")) {
+            for (Made a : list(o, "action", Kind.ACTION)) {
+                addTransitionAction(t, a);
+            }
+        }
+        List<String> targets = targets(o, "target");
+        List<String> plan = targets(o, "plan");
+        if (!targets.isEmpty() && !plan.isEmpty()) {
+            problem(tree.key(o, "plan"), "a transition has a \"target\" or a \"plan\", not both (a plan's first step is its target)");
+        } else if (!plan.isEmpty()) {
+            t.plan(plan.get(0), plan.subList(1, plan.size()).toArray());
+        } else if (!targets.isEmpty()) {
+            t.target(targets.toArray());
+        }
+        if (bool(o, "resumeAfter")) {
+            t.resumeAfter();
+        }
+        String kind = choice(o, "kind", List.of("external", "local", "internal"));
+        if (kind != null) {
+            switch (kind) {
+                case "local" -> t.kind(TransitionKind.LOCAL);
+                case "external" -> t.kind(TransitionKind.EXTERNAL);
+                default -> {
+                    if (!targets.isEmpty() || !plan.isEmpty()) {
+                        problem(tree.value(o, "kind"), "an internal transition has no target");
+                    }
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static <C> TransitionBuilder<C, Object> widen(TransitionBuilder<C, ?> t) {
+        // Components given by name take any event; a Done is one.
+        return (TransitionBuilder<C, Object>) t;
+    }
+
+    // ---------------------------------------------------------------- components
+
+    /** A condition for "when" and eventless transitions: a Condition only. */
+    private Condition<C> condition(JsonNode n, Pos at) {
+        Object c = guard(n, at);
+        if (c instanceof Condition<?>) {
+            @SuppressWarnings("unchecked")
+            Condition<C> cond = (Condition<C>) c;
+            return cond;
+        }
+        problem(at, "condition '" + labelOf(c) + "' looks at the event, so it can only be an event transition's \"guard\"");
+        return owner -> false;
+    }
+
+    /** A condition or a guard, including the combinators {@code not}, {@code allOf} and {@code anyOf}. */
+    private Object guard(JsonNode n, Pos at) {
+        if (n.isObject() && !n.has("use")) {
+            for (String op : List.of("not", "allOf", "anyOf")) {
+                if (n.has(op)) {
+                    ObjectNode o = (ObjectNode) n;
+                    checkKeys(o, List.of(op), "a \"" + op + "\" condition");
+                    JsonNode arg = o.get(op);
+                    if (op.equals("not")) {
+                        Condition<C> c = condition(arg, tree.value(o, op));
+                        return new Named.NamedCondition<>("not(" + c + ")", Conditions.not(c));
+                    }
+                    if (!arg.isArray()) {
+                        problem(tree.value(o, op), "\"" + op + "\" must be a list of conditions, not " + kindOf(arg));
+                        return new Named.NamedCondition<C>(op, owner -> false);
+                    }
+                    List<Condition<C>> parts = new ArrayList<>();
+                    for (int i = 0; i < arg.size(); i++) {
+                        parts.add(condition(arg.get(i), tree.item(arg, i)));
+                    }
+                    @SuppressWarnings("unchecked")
+                    Condition<C>[] array = parts.toArray((Condition<C>[]) new Condition<?>[0]);
+                    List<String> labels = new ArrayList<>();
+                    parts.forEach(p -> labels.add(p.toString()));
+                    String label = op + "(" + String.join(", ", labels) + ")";
+                    return new Named.NamedCondition<>(label, op.equals("allOf") ? Conditions.allOf(array) : Conditions.anyOf(array));
+                }
+            }
+        }
+        Made m = make(n, at, Kind.CONDITION);
+        if (m.instance() instanceof Condition<?>) {
+            @SuppressWarnings("unchecked")
+            Condition<C> c = (Condition<C>) m.instance();
+            return new Named.NamedCondition<>(m.label(), c);
+        }
+        @SuppressWarnings("unchecked")
+        Guard<C, Object> g = (Guard<C, Object>) m.instance();
+        return new Named.NamedGuard<>(m.label(), g);
+    }
+
+    private void addStateAction(StateBuilder<C> s, String key, Made a) {
+        if (a.instance() instanceof MachineStateAction<?> && !(a.instance() instanceof StateAction<?>)) {
+            @SuppressWarnings("unchecked")
+            MachineStateAction<C> msa = (MachineStateAction<C>) a.instance();
+            MachineStateAction<C> named = hand(key, new Named.NamedMachineStateAction<>(a.label(), msa));
+            switch (key) {
+                case "onEntry" -> s.onEntry(named);
+                case "onExit" -> s.onExit(named);
+                default -> s.onUpdate(named);
+            }
+            return;
+        }
+        StateAction<C> sa = stateAction(a, key, true);
+        if (sa != null) {
+            hand(key, sa);
+            switch (key) {
+                case "onEntry" -> s.onEntry(sa);
+                case "onExit" -> s.onExit(sa);
+                default -> s.onUpdate(sa);
+            }
+        }
+    }
+
+    /** The action as a state action, or null (with a problem) when it needs an event or a machine. */
+    private StateAction<C> stateAction(Made a, String key, boolean machineAllowed) {
+        if (a.instance() instanceof StateAction<?>) {
+            @SuppressWarnings("unchecked")
+            StateAction<C> sa = (StateAction<C>) a.instance();
+            return new Named.NamedStateAction<>(a.label(), sa);
+        }
+        Pos at = a.pos();
+        if (a.instance() instanceof MachineStateAction<?> && !machineAllowed) {
+            problem(at, "action '" + a.label() + "' needs the machine, which \"" + key + "\" does not give");
+        } else {
+            problem(at, "action '" + a.label() + "' needs an event, so it can only run on a transition, not in \"" + key + "\"");
+        }
+        return null;
+    }
+
+    private void addTransitionAction(TransitionBuilder<C, Object> t, Made a) {
+        Object x = a.instance();
+        if (x instanceof MachineAction<?, ?>) {
+            @SuppressWarnings("unchecked")
+            MachineAction<C, Object> ma = (MachineAction<C, Object>) x;
+            t.action(hand("action", new Named.NamedMachineAction<>(a.label(), ma)));
+        } else if (x instanceof Action<?, ?>) {
+            @SuppressWarnings("unchecked")
+            Action<C, Object> ac = (Action<C, Object>) x;
+            t.action(hand("action", new Named.NamedAction<>(a.label(), ac)));
+        } else if (x instanceof StateAction<?>) {
+            @SuppressWarnings("unchecked")
+            StateAction<C> sa = (StateAction<C>) x;
+            t.action(hand("action", new Named.NamedAction<C>(a.label(), (owner, event) -> sa.run(owner))));
+        } else {
+            @SuppressWarnings("unchecked")
+            MachineStateAction<C> msa = (MachineStateAction<C>) x;
+            t.action(hand("action", new Named.NamedMachineAction<C>(a.label(), (machine, owner, event) -> msa.run(machine, owner))));
+        }
+    }
+
+    private Action<C, Object> eventAction(Made a, Pos at) {
+        Object x = a.instance();
+        if (x instanceof Action<?, ?>) {
+            @SuppressWarnings("unchecked")
+            Action<C, Object> ac = (Action<C, Object>) x;
+            return new Named.NamedAction<>(a.label(), ac);
+        }
+        if (x instanceof StateAction<?>) {
+            @SuppressWarnings("unchecked")
+            StateAction<C> sa = (StateAction<C>) x;
+            return new Named.NamedAction<>(a.label(), (owner, event) -> sa.run(owner));
+        }
+        problem(at, "action '" + a.label() + "' needs the machine, which \"onUnhandled\" does not give");
+        return (owner, event) -> { };
+    }
+
+    /** A component or a list of them, under a key. */
+    private List<Made> list(ObjectNode o, String key, Kind kind) {
+        JsonNode n = o.get(key);
+        List<Made> out = new ArrayList<>();
+        if (n == null) {
+            return out;
+        }
+        if (n.isArray()) {
+            for (int i = 0; i < n.size(); i++) {
+                out.add(make(n.get(i), tree.item(n, i), kind));
+            }
+        } else {
+            out.add(make(n, tree.value(o, key), kind));
+        }
+        return out;
+    }
+
+    /** Resolves a component by name and binds its properties; on failure, records why and returns a stand-in. */
+    private Made make(JsonNode n, Pos at, Kind kind) {
+        String name;
+        Pos namePos = at;
+        ObjectNode props = JsonNodeFactory.instance.objectNode();
+        ObjectNode source = null;
+        if (n.isTextual()) {
+            name = n.textValue();
+        } else if (n.isObject()) {
+            source = (ObjectNode) n;
+            JsonNode use = source.get("use");
+            if (use == null || !use.isTextual()) {
+                problem(use == null ? at : tree.value(source, "use"), article(kind.word)
+                        + " is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered " + kind.word
+                        + (use == null ? "" : ", not " + use));
+                return standIn(kind, at);
+            }
+            name = use.textValue();
+            namePos = tree.value(source, "use");
+            Iterator<Map.Entry<String, JsonNode>> it = source.properties().iterator();
+            while (it.hasNext()) {
+                Map.Entry<String, JsonNode> e = it.next();
+                if (!e.getKey().equals("use")) {
+                    props.set(e.getKey(), e.getValue());
+                }
+            }
+        } else {
+            problem(at, article(kind.word) + " is a name or {\"use\": \"NAME\", ...properties}, not " + kindOf(n));
+            return standIn(kind, at);
+        }
+        Entry entry = registry.find(kind, name);
+        if (entry == null) {
+            List<String> names = registry.names(kind);
+            problem(namePos, "unknown " + kind.word + " '" + name + "'; "
+                    + (names.isEmpty() ? "no " + kind.word + "s are registered"
+                    : "registered " + kind.word + "s: " + String.join(", ", names)));
+            return standIn(kind, at);
+        }
+        if (entry.instance() != null) {
+            if (props.size() > 0) {
+                String first = props.fieldNames().next();
+                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + first + "'; it takes no properties");
+            }
+            return new Made(name, entry.instance(), at);
+        }
+        try {
+            Object made = binder.bind(entry, props, source == null ? props : source, at, tree);
+            return new Made(label(name, props), made, at);
+        } catch (Binder.BindFailure f) {
+            problem(f.pos, f.getMessage());
+            return standIn(kind, at);
+        }
+    }
+
+    private static String label(String name, ObjectNode props) {
+        if (props.isEmpty()) {
+            return name;
+        }
+        StringBuilder b = new StringBuilder(name).append('{');
+        Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator();
+        while (it.hasNext()) {
+            Map.Entry<String, JsonNode> e = it.next();
+            b.append(e.getKey()).append('=').append(e.getValue());
+            if (it.hasNext()) {
+                b.append(", ");
+            }
+        }
+        return b.append('}').toString();
+    }
+
+    private Made standIn(Kind kind, Pos at) {
+        return switch (kind) {
+            case BEHAVIOR -> new Made("?", new Behavior<C>() { }, at);
+            case CONDITION -> new Made("?", (Condition<C>) owner -> false, at);
+            case ACTION -> new Made("?", (StateAction<C>) owner -> { }, at);
+            case HANDLER -> new Made("?", (StateHandler<C>) (owner, event, to) -> Reply.UNHANDLED, at);
+        };
+    }
+
+    private static String article(String word) {
+        return ("aeiou".indexOf(word.charAt(0)) >= 0 ? "an " : "a ") + word;
+    }
+
+    private static String labelOf(Object o) {
+        return String.valueOf(o);
+    }
+
+    // ---------------------------------------------------------------- values
+
+    private void checkKeys(ObjectNode o, List<String> allowed, String what) {
+        Iterator<String> it = o.fieldNames();
+        while (it.hasNext()) {
+            String k = it.next();
+            if (!allowed.contains(k)) {
+                problem(tree.key(o, k), "unknown key '" + k + "' in " + what + "; valid keys: " + String.join(", ", allowed));
+            }
+        }
+    }
+
+    private String string(ObjectNode o, String key) {
+        JsonNode n = o.get(key);
+        if (n == null) {
+            return null;
+        }
+        if (!n.isTextual()) {
+            problem(tree.value(o, key), "\"" + key + "\" must be a string, not " + n);
+            return null;
+        }
+        return n.textValue();
+    }
+
+    private String choice(ObjectNode o, String key, List<String> choices) {
+        String s = string(o, key);
+        if (s != null && !choices.contains(s)) {
+            problem(tree.value(o, key), "\"" + key + "\" must be one of " + String.join(", ", choices) + ", not \"" + s + "\"");
+            return null;
+        }
+        return s;
+    }
+
+    private boolean bool(ObjectNode o, String key) {
+        JsonNode n = o.get(key);
+        if (n == null) {
+            return false;
+        }
+        if (!n.isBoolean()) {
+            problem(tree.value(o, key), "\"" + key + "\" must be true or false, not " + n);
+            return false;
+        }
+        return n.booleanValue();
+    }
+
+    private boolean requireTrue(ObjectNode o, String key) {
+        JsonNode n = o.get(key);
+        if (n.isBoolean() && n.booleanValue()) {
+            return true;
+        }
+        problem(tree.value(o, key), "\"" + key + "\" must be true, not " + n);
+        return false;
+    }
+
+    /** A state name under a key, recorded as a reference. */
+    private String ref(ObjectNode o, String key) {
+        String s = string(o, key);
+        if (s != null) {
+            refs.add(new Ref(s, tree.value(o, key)));
+        }
+        return s;
+    }
+
+    /** One state name or a list of them, recorded as references. */
+    private List<String> targets(ObjectNode o, String key) {
+        JsonNode n = o.get(key);
+        List<String> out = new ArrayList<>();
+        if (n == null) {
+            return out;
+        }
+        if (n.isTextual()) {
+            out.add(n.textValue());
+            refs.add(new Ref(n.textValue(), tree.value(o, key)));
+        } else if (n.isArray() && n.size() > 0) {
+            for (int i = 0; i < n.size(); i++) {
+                JsonNode e = n.get(i);
+                if (e.isTextual()) {
+                    out.add(e.textValue());
+                    refs.add(new Ref(e.textValue(), tree.item(n, i)));
+                } else {
+                    problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + e);
+                }
+            }
+        } else {
+            problem(tree.value(o, key), "\"" + key + "\" must be a state's name or a non-empty list of names, not " + n);
+        }
+        return out;
+    }
+
+    private void checkReferences() {
+        for (Ref r : refs) {
+            if (!declared.containsKey(r.name())) {
+                List<String> names = new ArrayList<>(declared.keySet());
+                String list = names.size() <= 30 ? String.join(", ", names)
+                        : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
+                problem(r.pos(), "unknown state '" + r.name() + "'; the chart's states: " + list);
+            }
+        }
+    }
+
+    private static String kindOf(JsonNode n) {
+        if (n.isArray()) {
+            return "a list";
+        }
+        if (n.isObject()) {
+            return "an object";
+        }
+        return n.toString();
+    }
+
+    private void problem(Pos at, String message) {
+        problems.add(new Problem(file, at.line(), at.column(), message));
+    }
+
+    private ChartFileException done() {
+        List<Problem> sorted = new ArrayList<>(problems);
+        sorted.sort(Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
+        return new ChartFileException(sorted);
+    }
+}

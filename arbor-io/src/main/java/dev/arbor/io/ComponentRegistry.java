@@ -1,0 +1,175 @@
+package dev.arbor.io;
+
+import dev.arbor.core.Action;
+import dev.arbor.core.Behavior;
+import dev.arbor.core.Condition;
+import dev.arbor.core.Guard;
+import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineStateAction;
+import dev.arbor.core.StateAction;
+import dev.arbor.core.StateHandler;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeMap;
+
+/**
+ * The components a chart file may name: state behaviours, conditions, actions and state handlers,
+ * each registered by a programmer under the name designers write after {@code "use"} (seed 004's
+ * reusable states, conditions and responses).
+ *
+ * <p>A component registered as a class is made afresh for every place a file uses it, with the
+ * properties written there bound by Jackson onto its record components (all of which the file must
+ * give) or onto its public fields and setters (each optional, keeping its initial value when not
+ * given). A component registered as an instance takes no properties.
+ *
+ * <pre>{@code
+ * ComponentRegistry<Npc> components = ComponentRegistry.<Npc>create()
+ *     .behavior("MoveTo", MoveTo.class)          // record MoveTo(double speed) implements Behavior<Npc>
+ *     .condition("EnemyNear", npc -> npc.enemyNear)
+ *     .action("Shout", Shout.class);
+ * }</pre>
+ *
+ * <p>A registry is filled once, before loading, and then only read; it is not thread-safe while
+ * being filled.
+ *
+ * @param <C> the owner (context) type of the charts it serves
+ */
+public final class ComponentRegistry<C> {
+
+    /** The four kinds of component a file can name; each has its own namespace. */
+    enum Kind {
+        BEHAVIOR("behaviour"), CONDITION("condition"), ACTION("action"), HANDLER("handler");
+
+        final String word;
+
+        Kind(String word) {
+            this.word = word;
+        }
+    }
+
+    /** One registration: either a type to instantiate with properties, or a ready instance. */
+    record Entry(String name, Kind kind, Class<?> type, Object instance) {}
+
+    private final Map<Kind, Map<String, Entry>> entries = new EnumMap<>(Kind.class);
+
+    private ComponentRegistry() {
+        for (Kind k : Kind.values()) {
+            entries.put(k, new TreeMap<>());
+        }
+    }
+
+    /** An empty registry. */
+    public static <C> ComponentRegistry<C> create() {
+        return new ComponentRegistry<>();
+    }
+
+    /** Registers a state behaviour type; a file configures each use with properties. */
+    public ComponentRegistry<C> behavior(String name, Class<? extends Behavior<C>> type) {
+        return add(name, Kind.BEHAVIOR, type, null);
+    }
+
+    /** Registers a state behaviour instance, shared by every use; it takes no properties. */
+    public ComponentRegistry<C> behavior(String name, Behavior<C> instance) {
+        return add(name, Kind.BEHAVIOR, null, instance);
+    }
+
+    /**
+     * Registers a condition type: a {@link Condition} (usable in {@code when}, {@code guard} and
+     * eventless transitions) or a {@link Guard} (which also sees the event; usable as a
+     * {@code guard} only).
+     *
+     * @throws IllegalArgumentException if the type is neither
+     */
+    public ComponentRegistry<C> condition(String name, Class<?> type) {
+        requireOneOf(name, type, Condition.class, Guard.class);
+        return add(name, Kind.CONDITION, type, null);
+    }
+
+    /** Registers a condition instance; it takes no properties. */
+    public ComponentRegistry<C> condition(String name, Condition<C> instance) {
+        return add(name, Kind.CONDITION, null, instance);
+    }
+
+    /** Registers a guard instance (a condition that also sees the event); it takes no properties. */
+    public ComponentRegistry<C> guard(String name, Guard<C, Object> instance) {
+        return add(name, Kind.CONDITION, null, instance);
+    }
+
+    /**
+     * Registers an action type: a {@link StateAction} or {@link MachineStateAction} (usable in
+     * entry, exit, update and initial actions, and on transitions), or an {@link Action} or
+     * {@link MachineAction} (which see the event, and so run on transitions only).
+     *
+     * @throws IllegalArgumentException if the type is none of these
+     */
+    public ComponentRegistry<C> action(String name, Class<?> type) {
+        requireOneOf(name, type, StateAction.class, MachineStateAction.class, Action.class, MachineAction.class);
+        return add(name, Kind.ACTION, type, null);
+    }
+
+    /** Registers a state action instance (entry, exit, update or transition); it takes no properties. */
+    public ComponentRegistry<C> action(String name, StateAction<C> instance) {
+        return add(name, Kind.ACTION, null, instance);
+    }
+
+    /** Registers a transition action instance, which sees the event; it takes no properties. */
+    public ComponentRegistry<C> transitionAction(String name, Action<C, Object> instance) {
+        return add(name, Kind.ACTION, null, instance);
+    }
+
+    /** Registers a state handler type (a state written as an object). */
+    public ComponentRegistry<C> handler(String name, Class<? extends StateHandler<C>> type) {
+        return add(name, Kind.HANDLER, type, null);
+    }
+
+    /** Registers a state handler instance; it takes no properties. */
+    public ComponentRegistry<C> handler(String name, StateHandler<C> instance) {
+        return add(name, Kind.HANDLER, null, instance);
+    }
+
+    Entry find(Kind kind, String name) {
+        return entries.get(kind).get(name);
+    }
+
+    /** The names registered for a kind, sorted. */
+    List<String> names(Kind kind) {
+        return new ArrayList<>(entries.get(kind).keySet());
+    }
+
+    private ComponentRegistry<C> add(String name, Kind kind, Class<?> type, Object instance) {
+        Objects.requireNonNull(name, "name");
+        if (name.isBlank()) {
+            throw new IllegalArgumentException("a component name cannot be blank");
+        }
+        if (type == null) {
+            Objects.requireNonNull(instance, "instance");
+        } else if (type.isInterface() || java.lang.reflect.Modifier.isAbstract(type.getModifiers())) {
+            throw new IllegalArgumentException(kind.word + " '" + name + "': " + type.getName()
+                    + " is abstract; register a concrete class or record");
+        }
+        Map<String, Entry> m = entries.get(kind);
+        if (m.containsKey(name)) {
+            throw new IllegalArgumentException("a " + kind.word + " named '" + name + "' is already registered");
+        }
+        m.put(name, new Entry(name, kind, type, instance));
+        return this;
+    }
+
+    private static void requireOneOf(String name, Class<?> type, Class<?>... allowed) {
+        Objects.requireNonNull(type, "type");
+        for (Class<?> a : allowed) {
+            if (a.isAssignableFrom(type)) {
+                return;
+            }
+        }
+        List<String> names = new ArrayList<>();
+        for (Class<?> a : allowed) {
+            names.add(a.getSimpleName());
+        }
+        throw new IllegalArgumentException("component '" + name + "': " + type.getName()
+                + " implements none of " + String.join(", ", names));
+    }
+}
