@@ -1,5 +1,6 @@
 /**
- * Charts as files: Arbor's JSON chart format, loaded with components resolved by name. Component
+ * Charts as files: Arbor's JSON chart format, loaded with components resolved by name; hot reload
+ * of running machines; export as diagrams and SCXML. Component
  * classes that live in named modules must open their package to {@code com.fasterxml.jackson.databind}
  * so that their properties can be bound.
  */
@@ -8,4 +9,7 @@ module dev.arbor.io {
     requires com.fasterxml.jackson.databind;
 
     exports dev.arbor.io;
+    exports dev.arbor.io.reload;
+
+    uses dev.arbor.io.ComponentLibrary;
 }
