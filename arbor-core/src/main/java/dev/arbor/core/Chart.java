@@ -346,7 +346,7 @@ public final class Chart<C> {
                 return NONE;
             }
             List<Object> fns = act.functions();
-            return new Callbacks(fns.size(), Labels.ofAll(fns));
+            return fns.isEmpty() ? NONE : new Callbacks(fns.size(), Labels.ofAll(fns));
         }
 
         /** Whether no function runs here. */
@@ -370,7 +370,8 @@ public final class Chart<C> {
      * @param exit           its exit actions
      * @param update         its {@code onUpdate} actions (ticks)
      * @param behaviors      the labels of its behaviour components ({@code "behavior"} for one without)
-     * @param hasHandler     whether a {@link StateHandler} decides in code what it does
+     * @param hasHandler     whether a {@link StateHandler} decides in code what it does (its own
+     *                       entry, exit, initial and update callbacks are not counted above)
      */
     public record StateInfo(int state, String name, StateKind kind, List<Integer> initialTargets,
                             List<Integer> historyStates, Callbacks initialAction, Callbacks entry, Callbacks exit,

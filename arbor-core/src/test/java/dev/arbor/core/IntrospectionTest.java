@@ -193,6 +193,28 @@ class IntrospectionTest {
         assertThat(chart.transitionInfo(1).guard()).contains("IsHungry || (IsHungry && IsHungry)");
     }
 
+    static final class Quiet implements StateHandler<Object> {
+        @Override
+        public Reply onEvent(Object owner, Object event, Transitions to) {
+            return Reply.UNHANDLED;
+        }
+    }
+
+    @Test
+    void aHandlerStateIsReportedAsSuchWithoutItsCallbacksCountedAsActions() {
+        Chart<Object> chart = Chart.handlers("h").initial("A").state("A", Chart.ROOT, new Quiet()).build();
+        StateInfo a = chart.stateInfo(chart.stateId("A"));
+        assertThat(a.hasHandler()).isTrue();
+        assertThat(a.entry().isEmpty()).isTrue();
+        assertThat(a.exit().isEmpty()).isTrue();
+        assertThat(a.update().isEmpty()).isTrue();
+        assertThat(a.initialAction().isEmpty()).isTrue();
+        TransitionInfo placeholder = chart.transitionInfo(0);
+        assertThat(placeholder.mode()).isEqualTo(Mode.HANDLER);
+        assertThat(placeholder.source()).isEqualTo(chart.stateId("A"));
+        assertThat(placeholder.internal()).isFalse();
+    }
+
     @Test
     void handlerAndMovePlaceholdersAreNotDeclaredTransitions() {
         TransitionInfo last = CHART.transitionInfo(CHART.transitionCount() - 1);

@@ -78,9 +78,13 @@ public final class Act {
 
     /**
      * The user's functions this action runs, in order (a sequence's parts, flattened), for tools
-     * that show what a chart does; never called from here.
+     * that show what a chart does; never called from here. A handler state's own callbacks are
+     * left out: tools show the handler itself.
      */
     public List<Object> functions() {
+        if (shape >= HANDLER_ENTRY && shape <= HANDLER_UPDATE) {
+            return List.of();
+        }
         if (shape != SEQUENCE) {
             return List.of(fn);
         }

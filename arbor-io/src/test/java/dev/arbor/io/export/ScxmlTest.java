@@ -4,7 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Chart.TransitionInfo;
+import dev.arbor.core.Reply;
+import dev.arbor.core.StateHandler;
 import dev.arbor.core.StateKind;
+import dev.arbor.core.Transitions;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -138,6 +141,27 @@ class ScxmlTest {
         Parsed doc = parse(Scxml.export(chart));
         assertThat(doc.ids).containsExactly("_s1_", "_s1", "_s3");
         assertThat(doc.byName).containsOnlyKeys("a b", "_s1", "bell ");
+    }
+
+    /** A handler-style state: its code picks targets at run time, so there is no arrow to export. */
+    static final class Ticking implements StateHandler<Object> {
+        @Override
+        public Reply onEvent(Object owner, Object event, Transitions to) {
+            return to.state("Other");
+        }
+    }
+
+    @Test
+    void handlerStatesAreMarkedAndTheirRunTimeChoicesAreNotTransitions() throws Exception {
+        Chart<Object> chart = Chart.handlers("handlers")
+                .initial("Ticker")
+                .state("Ticker", Chart.ROOT, new Ticking())
+                .state("Other", Chart.ROOT, new Ticking())
+                .build();
+        Parsed doc = parse(Scxml.export(chart));
+        assertThat(doc.byName.get("Ticker").getAttributeNS(Scxml.ARBOR_NS, "handler")).isEqualTo("true");
+        assertThat(doc.transitions).isEmpty();
+        assertThat(Dot.export(chart)).contains("i0 -> s1;").doesNotContain("s1 -> s2");
     }
 
     @Test
