@@ -29,7 +29,7 @@ class MermaidTest {
     }
 
     @Test
-    void regionsAreSeparatedAndArrowsLiveInTheirCommonComposite() {
+    void regionsAreSeparatedAndArrowsBetweenCompositesAreWrittenAtTheTopLevel() {
         String mmd = Mermaid.export(Charts.everything());
         assertThat(mmd)
                 .contains("            state s6 {\n"
@@ -48,12 +48,35 @@ class MermaidTest {
                 .as("history states with their defaults")
                 .contains("            state \"H\" as s3\n            s3 --> s5\n")
                 .contains("            state \"H*\" as s4\n            s4 --> s14\n")
-                .as("an arrow between regions is drawn in Work, the composite around the parallel state")
-                .contains("            s13 --> s8 : STOP\n            s13 --> s12 : STOP\n")
+                .as("arrows between children of one composite are written inside it")
+                .contains("                    s12 --> s13 : GO\n                    s13 --> s12 : STOP\n")
+                .contains("            s14 --> s4 : STOP\n        }\n")
                 .as("the root is drawn, for its global transition")
-                .contains("        s0 --> s1 : reset\n")
-                .startsWith("stateDiagram-v2\n    [*] --> s0\n    state \"root\" as s0\n    state s0 {\n        [*] --> s1\n");
+                .startsWith("stateDiagram-v2\n    [*] --> s0\n    state \"root\" as s0\n    state s0 {\n        [*] --> s1\n")
+                .as("other arrows come last, at the top level, so that Mermaid moves no state")
+                .endsWith("    }\n"
+                        + "    s13 --> s8 : STOP\n"
+                        + "    s17 --> s15 : GO\n"
+                        + "    s0 --> s1 : reset\n"
+                        + "    s1 --> s16 : HIT\n"
+                        + "    s1 --> s3 : resume\n");
         assertThat(mmd).doesNotContain("classDef");
+    }
+
+    @Test
+    void compositeStatesHaveNoDescriptionsAndDeepInitialArrowsPointAtTheChildOnTheWay() {
+        dev.arbor.core.Chart<Object> chart = dev.arbor.core.Chart.builder("deep-initial")
+                .initial("Inner")
+                .state("Outer", o -> {
+                    o.onEntry(new Charts.Say<>("hi"));
+                    o.initial("Inner");
+                    o.state("Mid", m -> m.state("Inner"));
+                })
+                .build();
+        String mmd = Mermaid.export(chart);
+        assertThat(mmd)
+                .startsWith("stateDiagram-v2\n    [*] --> s1\n    state \"Outer\" as s1\n    state s1 {\n        [*] --> s2\n")
+                .doesNotContain("s1 : entry");
     }
 
     @Test
