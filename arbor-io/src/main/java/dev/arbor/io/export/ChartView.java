@@ -31,8 +31,11 @@ final class ChartView {
     final int[][] contents;
     /** Declared transitions (no handler or move placeholders), in id order. */
     final List<TransitionInfo> transitions = new ArrayList<>();
-    /** Per state: the declared transitions drawn inside its box (see {@link #home}). */
-    final List<List<TransitionInfo>> homed = new ArrayList<>();
+    /** Per state: the arrows (a transition and one of its targets) drawn inside its box (see {@link #home}). */
+    final List<List<Arrow>> homed = new ArrayList<>();
+
+    /** One arrow of a transition: a transition with several targets draws one arrow to each. */
+    record Arrow(TransitionInfo transition, int target) {}
     final boolean[] active;
     /**
      * Whether the root is drawn as a state of its own: when it is parallel, has transitions or
@@ -63,8 +66,8 @@ final class ChartView {
         }
         this.rootDrawn = rootNeeded;
         for (TransitionInfo t : transitions) {
-            if (!t.internal()) {
-                homed.get(home(t)).add(t);
+            for (int target : t.targets()) {
+                homed.get(home(t.source(), target)).add(new Arrow(t, target));
             }
         }
         this.active = new boolean[count];
@@ -105,28 +108,19 @@ final class ChartView {
     }
 
     /**
-     * The state whose drawing holds a transition's arrow: the innermost compound state (or the
-     * root) that strictly contains its source and every target. Parallel states are skipped, so
-     * an arrow between regions is not drawn inside one region.
+     * The state whose drawing holds an arrow: the innermost compound state (or the root) that
+     * strictly contains its source and target. Parallel states are skipped, so an arrow between
+     * regions is not drawn inside one region.
      */
-    int home(TransitionInfo t) {
-        int s = chart.parent(t.source());
+    int home(int source, int target) {
+        int s = chart.parent(source);
         while (s > 0) {
-            if (kind(s) != StateKind.PARALLEL && containsAll(s, t)) {
+            if (kind(s) != StateKind.PARALLEL && isDescendant(target, s)) {
                 return s;
             }
             s = chart.parent(s);
         }
         return 0;
-    }
-
-    private boolean containsAll(int container, TransitionInfo t) {
-        for (int target : t.targets()) {
-            if (!isDescendant(target, container)) {
-                return false;
-            }
-        }
-        return true;
     }
 
     boolean isDescendant(int s, int ancestor) {
@@ -136,6 +130,16 @@ final class ChartView {
             }
         }
         return false;
+    }
+
+    /** The innermost region (a child of a parallel state) holding a state, the state itself included; -1 for none. */
+    int regionOf(int s) {
+        for (int r = s; r > 0; r = chart.parent(r)) {
+            if (kind(chart.parent(r)) == StateKind.PARALLEL) {
+                return r;
+            }
+        }
+        return -1;
     }
 
     /** Every declared transition drawn inside some state's box, in id order (for formats that list arrows at the end). */

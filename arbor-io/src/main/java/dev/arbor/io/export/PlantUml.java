@@ -14,7 +14,10 @@ import java.util.Set;
  *
  * <p>States are declared as {@code state "name" as s<id>}, so ids are always safe whatever the
  * name; quotes, backslashes and angle brackets in text are written as HTML character references,
- * which PlantUML's Creole text understands.
+ * which PlantUML's Creole text understands. PlantUML refuses arrows between a state inside a
+ * concurrent region and a state outside that region ("has been created in a concurrent state"),
+ * so such arrows are written as comments ({@code ' s13 --> s8 : STOP}) and the diagram still
+ * renders; the other formats draw them.
  */
 public final class PlantUml {
     private PlantUml() {}
@@ -65,15 +68,17 @@ public final class PlantUml {
             first = false;
             state(v, child, out, indent);
         }
-        for (TransitionInfo t : v.homed.get(s)) {
+        for (ChartView.Arrow arrow : v.homed.get(s)) {
+            TransitionInfo t = arrow.transition();
             String label = v.label(t);
-            for (int target : t.targets()) {
-                out.append(indent).append(ref(v, t.source())).append(" --> ").append(ref(v, target));
-                if (!label.isEmpty()) {
-                    out.append(" : ").append(text(label));
-                }
-                out.append('\n');
+            // PlantUML draws no arrow that leaves a concurrent region: kept as a comment
+            boolean drawable = v.regionOf(t.source()) == v.regionOf(arrow.target());
+            out.append(indent).append(drawable ? "" : "' ").append(ref(v, t.source())).append(" --> ")
+                    .append(ref(v, arrow.target()));
+            if (!label.isEmpty()) {
+                out.append(" : ").append(text(label));
             }
+            out.append('\n');
         }
     }
 
