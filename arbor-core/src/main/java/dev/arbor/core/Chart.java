@@ -1,8 +1,14 @@
 package dev.arbor.core;
 
+import dev.arbor.core.internal.Act;
 import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.internal.StateDef;
+import dev.arbor.core.internal.Trigger;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * An immutable, compiled statechart: the states, transitions and actions shared by every
@@ -258,6 +264,213 @@ public final class Chart<C> {
     /** A short description of a transition, such as {@code "s1 A -> s1"}. */
     public String describeTransition(int transition) {
         return compiled.tLabel[transition];
+    }
+
+    // ---------------------------------------------------------------- introspection for tools
+
+    /**
+     * The history pseudo-states of a state, in document order (empty for most); {@link #children}
+     * leaves them out.
+     */
+    public int[] historyStates(int state) {
+        return compiled.historyChildren[state].clone();
+    }
+
+    /** What a state declares besides its place in the tree, for exporters and inspectors. */
+    public StateInfo stateInfo(int state) {
+        CompiledChart c = compiled;
+        Objects.checkIndex(state, c.stateCount);
+        int[] initial = c.initialTargets[state];
+        List<String> behaviors = new ArrayList<>();
+        for (Behavior<?> b : c.behaviors[state]) {
+            String label = Labels.of(b);
+            behaviors.add(label != null ? label : "behavior");
+        }
+        return new StateInfo(state, c.stateName[state], kind(state), ids(initial), ids(c.historyChildren[state]),
+                Callbacks.of(c.initialAction[state]), Callbacks.of(c.entryAction[state]),
+                Callbacks.of(c.exitAction[state]), Callbacks.of(c.updateAction[state]), List.copyOf(behaviors),
+                c.handler[state] != null);
+    }
+
+    /** What a transition reacts to and does, for exporters and inspectors. */
+    public TransitionInfo transitionInfo(int transition) {
+        CompiledChart c = compiled;
+        Objects.checkIndex(transition, c.transitionCount);
+        TransitionInfo.Mode mode = switch (c.tMode[transition]) {
+            case CompiledChart.EVENT -> TransitionInfo.Mode.EVENT;
+            case CompiledChart.EVENTLESS -> TransitionInfo.Mode.EVENTLESS;
+            case CompiledChart.POLLED -> TransitionInfo.Mode.POLLED;
+            case CompiledChart.HANDLER -> TransitionInfo.Mode.HANDLER;
+            default -> TransitionInfo.Mode.MOVE;
+        };
+        List<String> triggers = new ArrayList<>();
+        for (Trigger trig : c.tTriggers[transition]) {
+            triggers.add(switch (trig.type()) {
+                case CONSTANT -> ((Enum<?>) trig.value()).name();
+                case CLASS -> ((Class<?>) trig.value()).getSimpleName();
+                case NAME -> (String) trig.value();
+                case DONE -> "done.state." + StateDef.nameOf(trig.value());
+                case CHILD_DONE -> "done.child." + StateDef.nameOf(trig.value());
+                case ANY -> "*";
+            });
+        }
+        Object guard = c.tGuard[transition] == null ? null : c.tGuard[transition].function();
+        return new TransitionInfo(transition, c.tSource[transition], ids(c.tTargets[transition]), mode,
+                List.copyOf(triggers), c.tKindLocal[transition] == 1 && mode.declared()
+                        ? TransitionKind.LOCAL : TransitionKind.EXTERNAL,
+                guard != null, Optional.ofNullable(guard == null ? null : Labels.of(guard)),
+                Callbacks.of(c.tAction[transition]), ids(c.tPlan[transition]), c.tResume[transition]);
+    }
+
+    private static List<Integer> ids(int[] ids) {
+        if (ids == null) {
+            return List.of();
+        }
+        List<Integer> out = new ArrayList<>(ids.length);
+        for (int id : ids) {
+            out.add(id);
+        }
+        return List.copyOf(out);
+    }
+
+    /**
+     * The user code attached at one point of a chart (the actions of an entry, an exit, a tick or
+     * a transition), as tools show it: how many functions run there, and the labels of those that
+     * have one. A function's label is its {@code toString()} when its class declares one (a
+     * component such as {@code MoveTo{speed=2.5}}), its class's simple name when it is a named
+     * class that does not, and nothing for lambdas, method references and anonymous classes.
+     *
+     * @param count  how many functions run here (0: none)
+     * @param labels the labels of those that have one, in the order they run
+     */
+    public record Callbacks(int count, List<String> labels) {
+        static final Callbacks NONE = new Callbacks(0, List.of());
+
+        public Callbacks {
+            labels = List.copyOf(labels);
+        }
+
+        static Callbacks of(Act act) {
+            if (act == null) {
+                return NONE;
+            }
+            List<Object> fns = act.functions();
+            return fns.isEmpty() ? NONE : new Callbacks(fns.size(), Labels.ofAll(fns));
+        }
+
+        /** Whether no function runs here. */
+        public boolean isEmpty() {
+            return count == 0;
+        }
+    }
+
+    /**
+     * What one state declares, as {@link #stateInfo(int)} reports it.
+     *
+     * @param state          the state's id
+     * @param name           its name
+     * @param kind           its kind; a history pseudo-state's kind says whether it is shallow or deep
+     * @param initialTargets a compound state's (the root's too) initial targets, a history
+     *                       state's default targets (its parent's initial content when it names
+     *                       none); empty for other states
+     * @param historyStates  its history pseudo-children, in document order
+     * @param initialAction  the actions of its initial transition
+     * @param entry          its entry actions
+     * @param exit           its exit actions
+     * @param update         its {@code onUpdate} actions (ticks)
+     * @param behaviors      the labels of its behaviour components ({@code "behavior"} for one without)
+     * @param hasHandler     whether a {@link StateHandler} decides in code what it does (its own
+     *                       entry, exit, initial and update callbacks are not counted above)
+     */
+    public record StateInfo(int state, String name, StateKind kind, List<Integer> initialTargets,
+                            List<Integer> historyStates, Callbacks initialAction, Callbacks entry, Callbacks exit,
+                            Callbacks update, List<String> behaviors, boolean hasHandler) {
+
+        public StateInfo {
+            initialTargets = List.copyOf(initialTargets);
+            historyStates = List.copyOf(historyStates);
+            behaviors = List.copyOf(behaviors);
+        }
+
+        /** The history type of a history pseudo-state; empty for every other state. */
+        public Optional<HistoryType> historyType() {
+            return switch (kind) {
+                case SHALLOW_HISTORY -> Optional.of(HistoryType.SHALLOW);
+                case DEEP_HISTORY -> Optional.of(HistoryType.DEEP);
+                default -> Optional.empty();
+            };
+        }
+    }
+
+    /**
+     * What one transition reacts to and does, as {@link #transitionInfo(int)} reports it.
+     *
+     * <p>Triggers are given as display text, one a trigger: an enum constant's name, an event
+     * class's simple name, a name descriptor as declared ({@code "error.execution"}), {@code "*"}
+     * for any event, {@code "done.state.S"} for the completion of state S and
+     * {@code "done.child.S"} for the completion of any child of S.
+     *
+     * @param transition the transition's id
+     * @param source     the state it is declared on
+     * @param targets    its targets; empty for an internal transition
+     * @param mode       when it is considered
+     * @param triggers   the events it reacts to, as display text (empty unless {@link Mode#EVENT})
+     * @param kind       {@link TransitionKind#LOCAL} or {@link TransitionKind#EXTERNAL} as declared
+     *                   (see {@link #internal()} for transitions without a target)
+     * @param guarded    whether a guard (for a polled transition: its condition) must hold
+     * @param guard      the guard's label, when it has one
+     * @param action     its actions
+     * @param plan       the plan steps after its target (seed 004), usually empty
+     * @param resumeAfter whether it resumes the configuration it interrupts when its plan is done
+     */
+    public record TransitionInfo(int transition, int source, List<Integer> targets, Mode mode, List<String> triggers,
+                                 TransitionKind kind, boolean guarded, Optional<String> guard, Callbacks action,
+                                 List<Integer> plan, boolean resumeAfter) {
+
+        /** When a transition is considered. */
+        public enum Mode {
+            /** On an event that matches one of its triggers. */
+            EVENT,
+            /** After every step, with no event (SCXML's transition without an event). */
+            EVENTLESS,
+            /** On {@link Machine#update()} ticks, when its condition holds ({@code when(...)}). */
+            POLLED,
+            /** Not declared: the placeholder a handler state's decisions are reported as. */
+            HANDLER,
+            /** Not declared: the placeholder programmatic moves ({@code goTo}, {@code revert}, ...) are reported as. */
+            MOVE;
+
+            /** Whether transitions of this mode are declared in the chart (and belong in a diagram). */
+            public boolean declared() {
+                return this == EVENT || this == EVENTLESS || this == POLLED;
+            }
+        }
+
+        public TransitionInfo {
+            targets = List.copyOf(targets);
+            triggers = List.copyOf(triggers);
+            plan = List.copyOf(plan);
+        }
+
+        /** Whether it is internal: declared without a target, so it runs its action and exits nothing. */
+        public boolean internal() {
+            return targets.isEmpty() && mode.declared();
+        }
+
+        /**
+         * Its triggers as one line: the triggers separated by spaces for an event transition,
+         * {@code "always"} for an eventless one, {@code "when"} for a polled one, {@code "handler"}
+         * and {@code "move"} for the two placeholders.
+         */
+        public String triggerText() {
+            return switch (mode) {
+                case EVENT -> String.join(" ", triggers);
+                case EVENTLESS -> "always";
+                case POLLED -> "when";
+                case HANDLER -> "handler";
+                case MOVE -> "move";
+            };
+        }
     }
 
     @Override

@@ -22,15 +22,7 @@ public final class Conditions {
     }
 
     static <C> Condition<C> all(List<Condition<C>> conditions) {
-        List<Condition<C>> all = List.copyOf(conditions);
-        return owner -> {
-            for (Condition<C> c : all) {
-                if (!c.test(owner)) {
-                    return false;
-                }
-            }
-            return true;
-        };
+        return new AllOf<>(List.copyOf(conditions));
     }
 
     /** Holds when at least one condition holds. */
@@ -40,20 +32,65 @@ public final class Conditions {
         for (Condition<C> c : conditions) {
             list.add(Objects.requireNonNull(c, "condition"));
         }
-        List<Condition<C>> any = List.copyOf(list);
-        return owner -> {
-            for (Condition<C> c : any) {
+        return new AnyOf<>(List.copyOf(list));
+    }
+
+    public static <C> Condition<C> not(Condition<C> condition) {
+        return new Not<>(Objects.requireNonNull(condition, "condition"));
+    }
+
+    // Named classes rather than lambdas, so that tools can show a combination by its parts (Chart.Labels).
+
+    /** {@link #allOf}: holds when every part holds. */
+    static final class AllOf<C> implements Condition<C> {
+        final List<Condition<C>> parts;
+
+        AllOf(List<Condition<C>> parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean test(C owner) {
+            for (Condition<C> c : parts) {
+                if (!c.test(owner)) {
+                    return false;
+                }
+            }
+            return true;
+        }
+    }
+
+    /** {@link #anyOf}: holds when a part holds. */
+    static final class AnyOf<C> implements Condition<C> {
+        final List<Condition<C>> parts;
+
+        AnyOf(List<Condition<C>> parts) {
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean test(C owner) {
+            for (Condition<C> c : parts) {
                 if (c.test(owner)) {
                     return true;
                 }
             }
             return false;
-        };
+        }
     }
 
-    public static <C> Condition<C> not(Condition<C> condition) {
-        Objects.requireNonNull(condition, "condition");
-        return owner -> !condition.test(owner);
+    /** {@link #not}: holds when its part does not. */
+    static final class Not<C> implements Condition<C> {
+        final Condition<C> part;
+
+        Not(Condition<C> part) {
+            this.part = part;
+        }
+
+        @Override
+        public boolean test(C owner) {
+            return !part.test(owner);
+        }
     }
 
     /**

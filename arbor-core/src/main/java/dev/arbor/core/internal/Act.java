@@ -76,6 +76,25 @@ public final class Act {
         return acts.size() == 1 ? acts.get(0) : new Act(SEQUENCE, acts.toArray(new Act[0]));
     }
 
+    /**
+     * The user's functions this action runs, in order (a sequence's parts, flattened), for tools
+     * that show what a chart does; never called from here. A handler state's own callbacks are
+     * left out: tools show the handler itself.
+     */
+    public List<Object> functions() {
+        if (shape >= HANDLER_ENTRY && shape <= HANDLER_UPDATE) {
+            return List.of();
+        }
+        if (shape != SEQUENCE) {
+            return List.of(fn);
+        }
+        List<Object> out = new java.util.ArrayList<>();
+        for (Act a : (Act[]) fn) {
+            out.addAll(a.functions());
+        }
+        return out;
+    }
+
     /** The casts are safe: builders tag each function with the owner and event types the engine passes. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public void run(Machine<?> machine, Object owner, Object event) {

@@ -26,6 +26,11 @@ public final class Check {
         return new Check(false, c);
     }
 
+    /** The user's guard or condition, for tools that show what a chart does; never called from here. */
+    public Object function() {
+        return fn;
+    }
+
     /** The casts are safe: builders tag each function with the owner and event types the engine passes. */
     @SuppressWarnings({"unchecked", "rawtypes"})
     public boolean test(Machine<?> machine, Object owner, Object event) {

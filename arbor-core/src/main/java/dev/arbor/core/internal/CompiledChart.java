@@ -95,6 +95,8 @@ public final class CompiledChart {
     public final Check[] tGuard;
     public final Act[] tAction;
     public final int[][] tTriggerIds;
+    /** Per transition: its triggers as declared (done triggers resolved to their state), for tools. */
+    public final Trigger[][] tTriggers;
     public final boolean[] tAnyTrigger;
     public final String[] tLabel;
     /** Per transition: the plan steps after its target (empty for most). */
@@ -266,6 +268,8 @@ public final class CompiledChart {
         tGuard = new Check[m];
         tAction = new Act[m];
         tTriggerIds = new int[m][];
+        tTriggers = new Trigger[m][];
+        Arrays.fill(tTriggers, new Trigger[0]);
         tAnyTrigger = new boolean[m];
         tLabel = new String[m];
         tPlan = new int[m][];
@@ -316,9 +320,11 @@ public final class CompiledChart {
             tResume[t] = d.resumeAfter;
             anyPlan |= plan.length > 0 || d.resumeAfter;
             List<Integer> ids = new ArrayList<>();
+            List<Trigger> declared = new ArrayList<>();
             for (Trigger trig : d.triggers) {
                 Trigger resolved = (trig.type() == Trigger.Type.DONE || trig.type() == Trigger.Type.CHILD_DONE)
                         && trig.value() == null ? new Trigger(trig.type(), d.source.key) : trig;
+                declared.add(resolved);
                 if (resolved.type() == Trigger.Type.ANY) {
                     tAnyTrigger[t] = true;
                     continue;
@@ -331,6 +337,7 @@ public final class CompiledChart {
                 ids.add(triggerIds.computeIfAbsent(resolved, x -> triggerIds.size()));
             }
             tTriggerIds[t] = toArray(ids);
+            tTriggers[t] = declared.toArray(new Trigger[0]);
             tLabel[t] = describe(d);
         }
         for (int k = 0; k < handlerStates.size(); k++) {
