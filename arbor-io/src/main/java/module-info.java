@@ -7,8 +7,10 @@
 module dev.arbor.io {
     requires transitive dev.arbor.core;
     requires com.fasterxml.jackson.databind;
+    requires java.xml;
 
     exports dev.arbor.io;
+    exports dev.arbor.io.export;
     exports dev.arbor.io.reload;
 
     uses dev.arbor.io.ComponentLibrary;

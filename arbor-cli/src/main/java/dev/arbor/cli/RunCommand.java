@@ -13,9 +13,10 @@ import picocli.CommandLine.ParentCommand;
  * events in order, then runs the ticks, printing the trace (see {@link TraceWriter}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
-        description = {"Runs a chart: starts a machine, fires the events in order, then ticks it,",
-                "printing one trace record a line (event, exit, transition, internal, enter, tick,",
-                "log, unhandled, error, final). Exit 0 when it ran."})
+        description = {"Runs a chart and prints its trace.",
+                "Starts a machine, fires the events in order, then runs the ticks, printing one record a line:",
+                "event, exit, transition, internal, enter, tick, log, unhandled, error, final.",
+                "Exit 0 when it ran."})
 final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json).")

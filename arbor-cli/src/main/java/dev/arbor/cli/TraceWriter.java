@@ -15,7 +15,8 @@ import java.io.PrintStream;
  * <pre>
  * event NAME            an event is about to be processed (given, raised or sent)
  * exit STATE            a state is exited
- * transition SOURCE EVENT -&gt; TARGET...   a transition is taken (after the exits, before its action)
+ * transition SOURCE TRIGGER -&gt; TARGET...   a transition is taken (after the exits, before its action);
+ *                       TRIGGER is the event name(s), or always, when, move for other kinds
  * internal STATE EVENT  a transition without a target consumed the event
  * enter STATE           a state is entered
  * tick N                the N-th update() begins
@@ -26,6 +27,7 @@ import java.io.PrintStream;
  * </pre>
  */
 final class TraceWriter implements MachineListener {
+    private static final int ROOT = 0;
     private final PrintStream out;
     private int finalState = -1;
 
@@ -51,12 +53,25 @@ final class TraceWriter implements MachineListener {
 
     @Override
     public void onExit(Machine<?> machine, int state, Cause cause) {
-        out.println("exit " + machine.chart().stateName(state));
+        if (state != ROOT) {
+            out.println("exit " + machine.chart().stateName(state));
+        }
     }
 
     @Override
     public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
-        out.println("transition " + machine.chart().describeTransition(transition));
+        Chart<?> chart = machine.chart();
+        Chart.TransitionInfo t = chart.transitionInfo(transition);
+        StringBuilder line = new StringBuilder("transition ").append(chart.stateName(t.source()));
+        String trigger = t.triggerText();
+        if (!trigger.isEmpty()) {
+            line.append(' ').append(trigger);
+        }
+        line.append(" ->");
+        for (int target : t.targets()) {
+            line.append(' ').append(chart.stateName(target));
+        }
+        out.println(line);
     }
 
     @Override
@@ -66,6 +81,9 @@ final class TraceWriter implements MachineListener {
 
     @Override
     public void onEntry(Machine<?> machine, int state, Cause cause) {
+        if (state == ROOT) {
+            return; // the chart itself: entered at start, exited at stop
+        }
         Chart<?> chart = machine.chart();
         out.println("enter " + chart.stateName(state));
         if (chart.kind(state) == StateKind.FINAL && chart.parent(state) == 0) {

@@ -7,13 +7,13 @@ import java.lang.module.ModuleFinder;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
-/** The module exports only the loader's API; the reader, binder and tree stay internal. */
+/** The module exports the loader's, the exporters' and hot reload's API; the reader, binder and tree stay internal. */
 class ModuleTest {
 
     @Test
-    void onlyThePublicApiPackageIsExported() {
+    void onlyThePublicApiPackagesAreExported() {
         ModuleDescriptor d = ModuleFinder.of(Path.of("target/classes")).find("dev.arbor.io").orElseThrow().descriptor();
-        assertThat(d.exports()).extracting(ModuleDescriptor.Exports::source).containsExactly("dev.arbor.io");
+        assertThat(d.exports()).extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.arbor.io", "dev.arbor.io.export", "dev.arbor.io.reload");
         assertThat(d.opens()).isEmpty();
         assertThat(d.requires()).extracting(ModuleDescriptor.Requires::name)
                 .contains("dev.arbor.core", "com.fasterxml.jackson.databind");
