@@ -2,7 +2,14 @@ package dev.arbor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code arbor validate}: exit codes and FILE:LINE:COL lines. */
 class ValidateCommandTest {
@@ -33,5 +40,30 @@ class ValidateCommandTest {
         Cli r = Cli.run("validate", "--components", "nope", Cli.chart("door.json").toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.err()).contains("no component library named 'nope'; libraries: arbor");
+    }
+
+    @Test
+    void malformedHugeAndHostileFilesGetOnePlacedLineEachAndNoStackTrace(@TempDir Path dir) throws IOException {
+        Map<String, byte[]> files = new LinkedHashMap<>();
+        files.put("empty.json", new byte[0]);
+        files.put("truncated.json", "{\"chart\": \"t\", \"initial\": \"a\", \"states\": {\"a\": {".getBytes(StandardCharsets.UTF_8));
+        files.put("deep.json", ("{\"chart\": " + "[".repeat(100_000)).getBytes(StandardCharsets.UTF_8));
+        files.put("duplicate.json", "{\"chart\": \"d\", \"chart\": \"e\", \"states\": {}}".getBytes(StandardCharsets.UTF_8));
+        files.put("types.json", "{\"chart\": 7, \"states\": []}".getBytes(StandardCharsets.UTF_8));
+        files.put("components.json", ("{\"chart\": \"c\", \"initial\": \"a\", \"states\": {\"a\": "
+                + "{\"onEntry\": {\"use\": \"Log\", \"txt\": 1}}}}").getBytes(StandardCharsets.UTF_8));
+        files.put("binary.json", new byte[] {(byte) 0xff, (byte) 0xfe, 0, 1});
+        byte[] huge = new byte[5 << 20];
+        java.util.Arrays.fill(huge, (byte) ' ');
+        files.put("huge.json", huge);
+        for (Map.Entry<String, byte[]> f : files.entrySet()) {
+            Path file = Files.write(dir.resolve(f.getKey()), f.getValue());
+            Cli r = Cli.run("validate", file.toString());
+            assertThat(r.exit()).as(f.getKey()).isEqualTo(1);
+            assertThat(r.out()).as(f.getKey()).isEmpty();
+            assertThat(r.errLines()).as(f.getKey()).isNotEmpty()
+                    .allSatisfy(line -> assertThat(line).startsWith(file + ":").matches(".+:\\d+:\\d+: .+")
+                            .doesNotContain("Exception"));
+        }
     }
 }
