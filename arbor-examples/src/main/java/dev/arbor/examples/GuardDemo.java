@@ -4,12 +4,15 @@ import static dev.arbor.core.Conditions.received;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
+import dev.arbor.core.NamedEvent;
 import dev.arbor.examples.components.Attack;
 import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;
 import dev.arbor.examples.components.Pause;
 import dev.arbor.examples.components.WithinRange;
 import java.io.PrintStream;
+import java.util.function.Consumer;
 
 /**
  * Seed 004's NPC: a guard whose OnDuty (Patrol, Fight, Evade) and OffDuty (IdleAbout, Shopping)
@@ -19,6 +22,10 @@ import java.io.PrintStream;
  * interrupts it, and once the fight is over the patrol resumes at the step it was interrupted in.
  * Conditions are components too: the fight starts only when the intruder was reported
  * ({@code received}) and is within range.
+ *
+ * <p>The chart also exists as a designers' file, {@code charts/guard.json}, written with the
+ * components of {@link GuardComponents}; it loads as {@link #chartFromFile()} and behaves as the
+ * chart built here.
  */
 public final class GuardDemo {
 
@@ -27,7 +34,8 @@ public final class GuardDemo {
         OFF_DUTY, IDLE_ABOUT, SHOPPING, TO_MARKET, BUY, SHOPPING_DONE
     }
 
-    enum Ev { INTRUDER_SPOTTED }
+    /** Events; also named events, so that a chart file's {@code "event": "INTRUDER_SPOTTED"} matches them. */
+    enum Ev implements NamedEvent { INTRUDER_SPOTTED }
 
     static final int GATE = 0;
     static final int TOWER = 12;
@@ -41,7 +49,7 @@ public final class GuardDemo {
         long tick;
         final long shiftEnds;
 
-        Guard(PrintStream out, long shiftEnds) {
+        Guard(Consumer<String> out, long shiftEnds) {
             super(out, "guard", 6);
             this.shiftEnds = shiftEnds;
         }
@@ -101,10 +109,21 @@ public final class GuardDemo {
                 .build();
     }
 
+    /** The chart loaded from {@code charts/guard.json}. */
+    static Chart<Guard> chartFromFile() {
+        return ChartFiles.load("guard.json", new GuardComponents());
+    }
+
     public static void run(PrintStream out, long intruderAt, int intruderHealth, long shiftEnds) {
-        Guard guard = new Guard(out, shiftEnds);
-        Machine<Guard> m = chart().newMachine(guard);
-        m.addListener(WestWorld.paths(out, "guard"));
+        run(chart(), new MachineListener() {}, out, intruderAt, intruderHealth, shiftEnds);
+    }
+
+    /** The demo with a given chart, and one more listener on the machine. */
+    static void run(Chart<Guard> chart, MachineListener watcher, PrintStream out,
+                    long intruderAt, int intruderHealth, long shiftEnds) {
+        Guard guard = new Guard(out::println, shiftEnds);
+        Machine<Guard> m = chart.newMachine(guard);
+        m.addListener(WestWorld.paths(out, "guard")).addListener(watcher);
         out.println("Guard NPC (seed 004): intruder at tick " + intruderAt + ", shift ends at tick " + shiftEnds);
         m.start();
         for (long t = 1; t <= shiftEnds + 10; t++) {
@@ -120,8 +139,11 @@ public final class GuardDemo {
         }
     }
 
+    /** When the guard's shift ends in the demo, and for tools' owners. */
+    static final long DEFAULT_SHIFT_ENDS = 34;
+
     public static void run(PrintStream out) {
-        run(out, 9, 10, 34);
+        run(out, 9, 10, DEFAULT_SHIFT_ENDS);
     }
 
     private GuardDemo() {}

@@ -3,6 +3,7 @@ package dev.arbor.examples;
 import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
 import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;
 import dev.arbor.examples.components.Pause;
@@ -10,6 +11,7 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * Seed 000's cleaning robot (Millington, Figure 5.17): it searches for trash and cleans it up; a
@@ -18,6 +20,10 @@ import java.util.SplittableRandom;
  * self-test that starts the first cleaning round is not repeated). Driven by
  * {@link Machine#update()} ticks with polled transitions; the outer alarm takes priority over the
  * inner transitions in the same tick.
+ *
+ * <p>The chart also exists as a designers' file, {@code charts/robot.json}, written with the
+ * components of {@link RobotComponents}; it loads as {@link #chartFromFile()} and behaves as the
+ * chart built here.
  */
 public final class RobotDemo {
 
@@ -33,7 +39,7 @@ public final class RobotDemo {
         int power = 14;
         long tick;
 
-        Robot(PrintStream out, long seed) {
+        Robot(Consumer<String> out, long seed) {
             super(out, "robot", 10);
             SplittableRandom random = new SplittableRandom(seed);
             for (int i = 0; i < 4; i++) {
@@ -100,10 +106,20 @@ public final class RobotDemo {
                 .build();
     }
 
+    /** The chart loaded from {@code charts/robot.json}. */
+    static Chart<Robot> chartFromFile() {
+        return ChartFiles.load("robot.json", new RobotComponents());
+    }
+
     public static void run(PrintStream out, long seed, int maxTicks) {
-        Robot robot = new Robot(out, seed);
-        Machine<Robot> m = chart().newMachine(robot);
-        m.addListener(WestWorld.paths(out, "robot"));
+        run(chart(), new MachineListener() {}, out, seed, maxTicks);
+    }
+
+    /** The demo with a given chart, and one more listener on the machine. */
+    static void run(Chart<Robot> chart, MachineListener watcher, PrintStream out, long seed, int maxTicks) {
+        Robot robot = new Robot(out::println, seed);
+        Machine<Robot> m = chart.newMachine(robot);
+        m.addListener(WestWorld.paths(out, "robot")).addListener(watcher);
         out.println("Cleaning robot (seed 000), seed " + seed + "; trash at " + robot.trash);
         m.start();
         for (long t = 1; t <= maxTicks && !m.isHalted(); t++) {
@@ -113,8 +129,11 @@ public final class RobotDemo {
         }
     }
 
+    /** The seed the demo runs with, and tools' owners are made with. */
+    static final long DEFAULT_SEED = 3;
+
     public static void run(PrintStream out) {
-        run(out, 3, 80);
+        run(out, DEFAULT_SEED, 80);
     }
 
     private RobotDemo() {}

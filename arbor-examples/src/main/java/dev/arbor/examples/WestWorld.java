@@ -4,11 +4,13 @@ import dev.arbor.core.Cause;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
+import dev.arbor.core.NamedEvent;
 import dev.arbor.core.dispatch.Dispatcher;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Consumer;
 
 /**
  * West World after seed 002: Miner Bob digs, banks, drinks and sleeps; his wife Elsa does the
@@ -18,13 +20,18 @@ import java.util.SplittableRandom;
  * with {@link Machine#goTo} and {@link Machine#revert}, as Buckland's states do.
  *
  * <p>Deterministic: the same seed gives the same transcript.
+ *
+ * <p>Both charts also exist as designers' files, {@code charts/miner.json} and {@code charts/wife.json},
+ * written with the components of {@link MinerComponents} and {@link WifeComponents}; they load
+ * as {@link #minerChartFromFile()} and {@link #elsaChartFromFile()} and behave as the charts built here.
  */
 public final class WestWorld {
 
     static final int BOB = 1;
     static final int ELSA = 2;
 
-    enum Msg { HI_HONEY_IM_HOME, STEW_READY }
+    /** Telegrams; also named events, so that a chart file's {@code "event": "STEW_READY"} matches them. */
+    enum Msg implements NamedEvent { HI_HONEY_IM_HOME, STEW_READY }
 
     enum Place { SHACK, GOLDMINE, BANK, SALOON }
 
@@ -223,16 +230,16 @@ public final class WestWorld {
     static final class World {
         final SplittableRandom random;
         final Dispatcher dispatcher = new Dispatcher();
-        final PrintStream out;
+        final Consumer<String> out;
         long now;
 
-        World(long seed, PrintStream out) {
+        World(long seed, Consumer<String> out) {
             this.random = new SplittableRandom(seed);
             this.out = out;
         }
 
         void say(String who, String line) {
-            out.println(who + ": " + line);
+            out.accept(who + ": " + line);
         }
 
         void send(int from, int to, long delay, Msg msg) {
@@ -256,12 +263,28 @@ public final class WestWorld {
         };
     }
 
+    /** Bob's chart loaded from {@code charts/miner.json}. */
+    static Chart<Miner> minerChartFromFile() {
+        return ChartFiles.load("miner.json", new MinerComponents());
+    }
+
+    /** Elsa's chart loaded from {@code charts/wife.json}. */
+    static Chart<Elsa> elsaChartFromFile() {
+        return ChartFiles.load("wife.json", new WifeComponents());
+    }
+
     public static void run(PrintStream out, long seed, int ticks) {
-        World world = new World(seed, out);
-        Machine<Miner> bob = minerChart().newMachine(new Miner(world));
-        Machine<Elsa> elsa = elsaChart().newMachine(new Elsa(world));
-        bob.addListener(paths(out, "Bob"));
-        elsa.addListener(paths(out, "Elsa"));
+        run(minerChart(), elsaChart(), new MachineListener() {}, out, seed, ticks);
+    }
+
+    /** The demo with given charts for Bob and Elsa, and one more listener on both machines. */
+    static void run(Chart<Miner> minerChart, Chart<Elsa> elsaChart, MachineListener watcher,
+                    PrintStream out, long seed, int ticks) {
+        World world = new World(seed, out::println);
+        Machine<Miner> bob = minerChart.newMachine(new Miner(world));
+        Machine<Elsa> elsa = elsaChart.newMachine(new Elsa(world));
+        bob.addListener(paths(out, "Bob")).addListener(watcher);
+        elsa.addListener(paths(out, "Elsa")).addListener(watcher);
         world.dispatcher.register(BOB, bob).register(ELSA, elsa);
         out.println("West World (seed 002), seed " + seed + ", " + ticks + " ticks");
         bob.start();
@@ -275,8 +298,11 @@ public final class WestWorld {
         }
     }
 
+    /** The seed the demo runs with, and tools' owners are made with. */
+    static final long DEFAULT_SEED = 7;
+
     public static void run(PrintStream out) {
-        run(out, 7, 30);
+        run(out, DEFAULT_SEED, 30);
     }
 
     private WestWorld() {}

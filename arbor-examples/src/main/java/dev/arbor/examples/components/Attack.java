@@ -3,8 +3,14 @@ package dev.arbor.examples.components;
 import dev.arbor.core.Activity;
 import dev.arbor.core.Behavior;
 
-/** Strikes a target every few ticks until it falls. */
-public final class Attack<C extends Body & Attack.Fighter> implements Behavior<C> {
+/**
+ * Strikes a target every few ticks until it falls. A record, so that a chart file configures it
+ * by its components: {@code {"use": "Attack", "damage": 3, "everyTicks": 1}}.
+ *
+ * @param damage     the damage of one strike
+ * @param everyTicks how many ticks apart the strikes are
+ */
+public record Attack<C extends Body & Attack.Fighter>(int damage, int everyTicks) implements Behavior<C> {
 
     /** What Attack needs of an agent beyond a body. */
     public interface Fighter {
@@ -14,12 +20,10 @@ public final class Attack<C extends Body & Attack.Fighter> implements Behavior<C
         int foeHealth();
     }
 
-    private final int damage;
-    private final int everyTicks;
-
-    public Attack(int damage, int everyTicks) {
-        this.damage = damage;
-        this.everyTicks = everyTicks;
+    public Attack {
+        if (everyTicks <= 0) {
+            throw new IllegalArgumentException("everyTicks must be positive: " + everyTicks);
+        }
     }
 
     @Override

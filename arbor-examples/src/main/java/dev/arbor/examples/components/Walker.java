@@ -1,14 +1,17 @@
 package dev.arbor.examples.components;
 
-import java.io.PrintStream;
+import java.util.function.Consumer;
 
-/** A {@link Body} that keeps its position and says its lines to a transcript, prefixed by its name. */
+/**
+ * A {@link Body} that keeps its position and says its lines to a transcript, prefixed by its name:
+ * one call of the transcript a line.
+ */
 public abstract class Walker implements Body {
-    private final PrintStream out;
+    private final Consumer<String> out;
     private final String name;
     private int position;
 
-    protected Walker(PrintStream out, String name, int position) {
+    protected Walker(Consumer<String> out, String name, int position) {
         this.out = out;
         this.name = name;
         this.position = position;
@@ -26,6 +29,6 @@ public abstract class Walker implements Body {
 
     @Override
     public void say(String line) {
-        out.println("  " + name + " " + line);
+        out.accept("  " + name + " " + line);
     }
 }

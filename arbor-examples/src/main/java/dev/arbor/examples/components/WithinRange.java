@@ -15,6 +15,11 @@ public final class WithinRange<C extends Body> implements Condition<C> {
 
     @Override
     public boolean test(C agent) {
-        return Math.abs(where.applyAsInt(agent) - agent.position()) <= range;
+        return holds(agent, where.applyAsInt(agent), range);
+    }
+
+    /** Whether a position is at most {@code range} units from the agent. */
+    public static boolean holds(Body agent, int position, int range) {
+        return Math.abs(position - agent.position()) <= range;
     }
 }

@@ -1,0 +1,130 @@
+package dev.arbor.examples;
+
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineStateAction;
+import dev.arbor.core.StateAction;
+import dev.arbor.examples.WestWorld.Miner;
+import dev.arbor.examples.WestWorld.Msg;
+import dev.arbor.examples.WestWorld.Place;
+import dev.arbor.examples.WestWorld.World;
+import dev.arbor.io.ComponentLibrary;
+import dev.arbor.io.ComponentRegistry;
+import java.util.function.Consumer;
+
+/**
+ * Miner Bob's components (West World, seed 002), by the names {@code charts/miner.json} uses: what
+ * he says and where he walks, and his chores, which decide in code where he goes next (by
+ * {@link Machine#goTo}, as Buckland's states do) with the states they go to given in the file.
+ * Each does what the corresponding code in {@link WestWorld#minerChart()} does.
+ */
+public final class MinerComponents implements ComponentLibrary<Miner> {
+
+    /** Says a line: {@code {"use": "Say", "line": "Leavin' the bank"}}. */
+    record Say(String line) implements StateAction<Miner> {
+        @Override
+        public void run(Miner bob) {
+            bob.say(line);
+        }
+    }
+
+    /** Walks to a place, saying a line on the way, unless he is there already. */
+    record WalkTo(Place place, String line) implements StateAction<Miner> {
+        @Override
+        public void run(Miner bob) {
+            bob.walkTo(place, line);
+        }
+    }
+
+    /** Walks home if he is out, and telegrams Elsa that he is home. */
+    record WalkHome() implements StateAction<Miner> {
+        @Override
+        public void run(Miner bob) {
+            if (bob.location != Place.SHACK) {
+                bob.say("Walkin' home");
+                bob.location = Place.SHACK;
+                bob.world.send(WestWorld.BOB, WestWorld.ELSA, 0, Msg.HI_HONEY_IM_HOME);
+            }
+        }
+    }
+
+    /** Picks up a nugget; with full pockets goes to one state, thirsty to another. */
+    record DigForGold(String whenPocketsFull, String whenThirsty) implements MachineStateAction<Miner> {
+        @Override
+        public void run(Machine<Miner> m, Miner bob) {
+            bob.goldCarried++;
+            bob.fatigue++;
+            bob.say("Pickin' up a nugget");
+            if (bob.pocketsFull()) {
+                m.goTo(whenPocketsFull);
+            } else if (bob.thirsty()) {
+                m.goTo(whenThirsty);
+            }
+        }
+    }
+
+    /** Banks the gold he carries; rich enough, goes to one state, else to another. */
+    record DepositGold(String whenRich, String otherwise) implements MachineStateAction<Miner> {
+        @Override
+        public void run(Machine<Miner> m, Miner bob) {
+            bob.moneyInBank += bob.goldCarried;
+            bob.goldCarried = 0;
+            bob.say("Depositin' gold. Total savings now: " + bob.moneyInBank);
+            if (bob.moneyInBank >= Miner.COMFORT_LEVEL) {
+                bob.say("WooHoo! Rich enough for now. Back home to mah li'l lady");
+                m.goTo(whenRich);
+            } else {
+                m.goTo(otherwise);
+            }
+        }
+    }
+
+    /** Sleeps off a unit of fatigue; rested, goes to a state. */
+    record Snooze(String whenRested) implements MachineStateAction<Miner> {
+        @Override
+        public void run(Machine<Miner> m, Miner bob) {
+            if (!bob.fatigued()) {
+                bob.say("All mah fatigue has drained away. Time to find more gold!");
+                m.goTo(whenRested);
+            } else {
+                bob.fatigue--;
+                bob.say("ZZZZ... ");
+            }
+        }
+    }
+
+    /** Pays for a drink, quenches his thirst, and goes to a state. */
+    record Drink(String then) implements MachineStateAction<Miner> {
+        @Override
+        public void run(Machine<Miner> m, Miner bob) {
+            bob.moneyInBank = Math.max(0, bob.moneyInBank - 2);
+            bob.thirst = 0;
+            bob.say("That's mighty fine sippin' liquer");
+            m.goTo(then);
+        }
+    }
+
+    @Override
+    public String name() {
+        return "miner";
+    }
+
+    @Override
+    public ComponentRegistry<Miner> components() {
+        return ComponentRegistry.<Miner>create()
+                .action("Say", Say.class)
+                .action("WalkTo", WalkTo.class)
+                .action("WalkHome", new WalkHome())
+                .action("GetThirstier", bob -> bob.thirst++)
+                .action("DigForGold", DigForGold.class)
+                .action("DepositGold", DepositGold.class)
+                .action("Snooze", Snooze.class)
+                .action("Drink", Drink.class)
+                .action("Revert", Revert.class);
+    }
+
+    /** A Bob in a West World of his own, with the demo's seed, saying his lines to {@code log}. */
+    @Override
+    public Miner newOwner(Consumer<String> log) {
+        return new Miner(new World(WestWorld.DEFAULT_SEED, log));
+    }
+}
