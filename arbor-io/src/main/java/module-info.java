@@ -12,6 +12,4 @@ module dev.arbor.io {
     exports dev.arbor.io;
     exports dev.arbor.io.export;
     exports dev.arbor.io.reload;
-
-    uses dev.arbor.io.ComponentLibrary;
 }

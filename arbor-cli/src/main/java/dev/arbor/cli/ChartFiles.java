@@ -80,7 +80,7 @@ final class ChartFiles {
         } catch (ChartFileException e) {
             List<String> lines = new ArrayList<>();
             e.problems().forEach(p -> lines.add(p.toString()));
-            throw new CliFailure(String.join(System.lineSeparator(), lines));
+            throw CliFailure.problems(lines);
         }
     }
 

@@ -51,13 +51,16 @@ public final class Main implements Runnable {
         line.setOut(new PrintWriter(out, true));
         line.setErr(new PrintWriter(err, true));
         line.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            // Expected failures carry a message meant for the user; anything else is a bug.
-            boolean expected = e instanceof CliFailure;
-            cmd.getErr().println("arbor: " + (expected || e.getMessage() != null ? e.getMessage() : e.toString()));
+            // Expected failures carry a message meant for the user; anything else is a bug,
+            // still reported in one line unless --debug asks for the stack trace.
+            if (e instanceof CliFailure f) {
+                f.lines().forEach(cmd.getErr()::println);
+            } else {
+                cmd.getErr().println("arbor: " + (e.getMessage() == null ? "" : e.getMessage() + " ")
+                        + "(an unexpected " + e.getClass().getSimpleName() + "; --debug prints its stack trace)");
+            }
             if (main.debug) {
                 e.printStackTrace(cmd.getErr());
-            } else if (!expected) {
-                cmd.getErr().println("arbor: (an unexpected " + e.getClass().getSimpleName() + "; --debug prints its stack trace)");
             }
             cmd.getErr().flush();
             return FAILED;

@@ -47,7 +47,7 @@ final class RenderCommand implements Callable<Integer> {
     Main main;
 
     @Override
-    public Integer call() throws IOException {
+    public Integer call() {
         Chart<?> chart = ChartFiles.loadOrFail(file, library).chart();
         Set<String> highlighted = new LinkedHashSet<>();
         for (String state : active) {
@@ -62,7 +62,12 @@ final class RenderCommand implements Callable<Integer> {
             main.out.print(text);
             main.out.flush();
         } else {
-            Files.writeString(output, text, StandardCharsets.UTF_8);
+            try {
+                Files.writeString(output, text, StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                throw new CliFailure(output + ": cannot be written (" + e.getClass().getSimpleName()
+                        + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
+            }
         }
         return 0;
     }

@@ -46,15 +46,21 @@ final class RunCommand implements Callable<Integer> {
         TraceWriter trace = new TraceWriter(main.out);
         Machine<?> machine = ChartFiles.loadOrFail(file, library).newMachine(trace);
         machine.addListener(trace);
-        machine.start();
-        for (String event : events.trim().split("\\s+")) {
-            if (!event.isEmpty() && !machine.isHalted()) {
-                machine.fire(event);
+        try {
+            machine.start();
+            for (String event : events.trim().split("\\s+")) {
+                if (!event.isEmpty() && !machine.isHalted()) {
+                    machine.fire(event);
+                }
             }
-        }
-        for (int i = 1; i <= ticks && !machine.isHalted(); i++) {
-            trace.tick(i);
-            machine.update();
+            for (int i = 1; i <= ticks && !machine.isHalted(); i++) {
+                trace.tick(i);
+                machine.update();
+            }
+        } catch (RuntimeException e) {
+            // An action threw and the chart's error policy is to rethrow: the trace has its error record.
+            main.out.flush();
+            throw new CliFailure("the machine stopped: " + e.getMessage(), e);
         }
         trace.finish(machine);
         return 0;

@@ -38,12 +38,52 @@ final class TraceWriter implements MachineListener {
     /** An event's name in the trace: an enum constant's or a named event's name, else its text. */
     static String eventName(Object event) {
         if (event instanceof Enum<?> e) {
-            return e.name();
+            return operand(e.name());
         }
         if (event instanceof NamedEvent n) {
-            return n.name();
+            return operand(n.name());
         }
-        return String.valueOf(event);
+        return operand(String.valueOf(event));
+    }
+
+    private static String state(Machine<?> machine, int state) {
+        return operand(machine.chart().stateName(state));
+    }
+
+    /**
+     * A name as one operand: as it is when it is plain (no white space, control characters,
+     * quotes or backslashes, and not {@code ->}), else quoted with JSON's escapes, so that a
+     * record is always one line and its operands can be told apart.
+     */
+    static String operand(String name) {
+        boolean plain = !name.isEmpty() && !name.equals("->");
+        for (int i = 0; i < name.length() && plain; i++) {
+            char ch = name.charAt(i);
+            plain = ch > ' ' && ch != '"' && ch != '\\' && !Character.isWhitespace(ch)
+                    && !Character.isISOControl(ch);
+        }
+        if (plain) {
+            return name;
+        }
+        StringBuilder quoted = new StringBuilder("\"");
+        for (int i = 0; i < name.length(); i++) {
+            char ch = name.charAt(i);
+            switch (ch) {
+                case '"' -> quoted.append("\\\"");
+                case '\\' -> quoted.append("\\\\");
+                case '\n' -> quoted.append("\\n");
+                case '\r' -> quoted.append("\\r");
+                case '\t' -> quoted.append("\\t");
+                default -> {
+                    if (ch < ' ' || Character.isISOControl(ch)) {
+                        quoted.append(String.format("\\u%04x", (int) ch));
+                    } else {
+                        quoted.append(ch);
+                    }
+                }
+            }
+        }
+        return quoted.append('"').toString();
     }
 
     @Override
@@ -54,7 +94,7 @@ final class TraceWriter implements MachineListener {
     @Override
     public void onExit(Machine<?> machine, int state, Cause cause) {
         if (state != ROOT) {
-            out.println("exit " + machine.chart().stateName(state));
+            out.println("exit " + state(machine, state));
         }
     }
 
@@ -62,21 +102,22 @@ final class TraceWriter implements MachineListener {
     public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
         Chart<?> chart = machine.chart();
         Chart.TransitionInfo t = chart.transitionInfo(transition);
-        StringBuilder line = new StringBuilder("transition ").append(chart.stateName(t.source()));
-        String trigger = t.triggerText();
-        if (!trigger.isEmpty()) {
-            line.append(' ').append(trigger);
+        StringBuilder line = new StringBuilder("transition ").append(state(machine, t.source()));
+        if (t.mode() == Chart.TransitionInfo.Mode.EVENT) {
+            t.triggers().forEach(trigger -> line.append(' ').append(operand(trigger)));
+        } else {
+            line.append(' ').append(t.triggerText());
         }
         line.append(" ->");
         for (int target : t.targets()) {
-            line.append(' ').append(chart.stateName(target));
+            line.append(' ').append(state(machine, target));
         }
         out.println(line);
     }
 
     @Override
     public void onInternal(Machine<?> machine, int state, Object event, Cause cause) {
-        out.println("internal " + machine.chart().stateName(state) + (event == null ? "" : " " + eventName(event)));
+        out.println("internal " + state(machine, state) + (event == null ? "" : " " + eventName(event)));
     }
 
     @Override
@@ -85,7 +126,7 @@ final class TraceWriter implements MachineListener {
             return; // the chart itself: entered at start, exited at stop
         }
         Chart<?> chart = machine.chart();
-        out.println("enter " + chart.stateName(state));
+        out.println("enter " + state(machine, state));
         if (chart.kind(state) == StateKind.FINAL && chart.parent(state) == 0) {
             finalState = state;
         }
@@ -99,7 +140,7 @@ final class TraceWriter implements MachineListener {
     @Override
     public void onError(Machine<?> machine, int state, Throwable error, Cause cause) {
         String message = error.getMessage();
-        out.println("error " + machine.chart().stateName(state) + " " + error.getClass().getSimpleName()
+        out.println("error " + state(machine, state) + " " + error.getClass().getSimpleName()
                 + (message == null ? "" : ": " + oneLine(message)));
     }
 
@@ -114,7 +155,7 @@ final class TraceWriter implements MachineListener {
     /** Ends the trace: the final state, when the machine halted in one. */
     void finish(Machine<?> machine) {
         if (machine.isHalted() && finalState >= 0) {
-            out.println("final " + machine.chart().stateName(finalState));
+            out.println("final " + state(machine, finalState));
         }
         out.flush();
     }

@@ -68,4 +68,48 @@ class RunCommandTest {
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.errLines()).containsExactly("arbor: --ticks must be 0 or more, not -1");
     }
+
+    @Test
+    void anActionThatThrowsIsTracedAndUnderRethrowStopsTheRunWithOneLine() {
+        Cli r = Cli.run("run", Cli.chart("failing.json").toString(), "--components", "failing", "--events", "poke poke");
+        assertThat(r.outLines()).containsExactly(
+                "enter calm",
+                "event poke",
+                "exit calm",
+                "transition calm poke -> angry",
+                "error calm IllegalStateException: ouch",
+                "enter angry");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("arbor: the machine stopped: ouch");
+    }
+
+    @Test
+    void underRaiseErrorEventTheRunGoesOnAndTheErrorIsAnEvent() {
+        Cli r = Cli.run("run", Cli.chart("failing-raise.json").toString(), "--components", "failing", "--events", "poke poke");
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "enter calm",
+                "event poke",
+                "exit calm",
+                "transition calm poke -> angry",
+                "error calm IllegalStateException: ouch",
+                "enter angry",
+                "event error.execution",
+                "unhandled error.execution",
+                "event poke",
+                "exit angry",
+                "transition angry poke -> calm",
+                "enter calm");
+    }
+
+    @Test
+    void namesThatAreNotPlainAreQuotedSoThatEveryRecordIsOneLine() {
+        assertThat(TraceWriter.operand("open")).isEqualTo("open");
+        assertThat(TraceWriter.operand("go home")).isEqualTo("\"go home\"");
+        assertThat(TraceWriter.operand("a\nb")).isEqualTo("\"a\\nb\"");
+        assertThat(TraceWriter.operand("say \"hi\"")).isEqualTo("\"say \\\"hi\\\"\"");
+        assertThat(TraceWriter.operand("->")).isEqualTo("\"->\"");
+        assertThat(TraceWriter.operand("")).isEqualTo("\"\"");
+        assertThat(TraceWriter.operand("bell\u0007")).isEqualTo("\"bell\\u0007\"");
+    }
 }

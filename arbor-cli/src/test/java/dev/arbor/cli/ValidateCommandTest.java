@@ -66,4 +66,24 @@ class ValidateCommandTest {
                             .doesNotContain("Exception"));
         }
     }
+
+    @Test
+    void theDemosChartFilesAreValidWithTheirLibraries() {
+        Map<String, String> libraries = Map.of("miner", "miner", "wife", "wife", "robot", "robot", "guard", "guard");
+        for (Map.Entry<String, String> demo : libraries.entrySet()) {
+            String file = demoChart(demo.getKey()).toString();
+            Cli r = Cli.run("validate", "--components", demo.getValue(), file);
+            assertThat(r.err()).as(file).isEmpty();
+            assertThat(r.exit()).as(file).isZero();
+            assertThat(r.out()).as(file).startsWith(file + ": valid (");
+        }
+        Cli wrongLibrary = Cli.run("validate", demoChart("guard").toString());
+        assertThat(wrongLibrary.exit()).isEqualTo(1);
+        assertThat(wrongLibrary.err()).contains("unknown behaviour 'MoveTo'");
+    }
+
+    /** A demo's chart file, read where the examples module keeps it. */
+    static Path demoChart(String name) {
+        return Path.of("..", "arbor-examples", "src", "main", "resources", "dev", "arbor", "examples", "charts", name + ".json");
+    }
 }
