@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -38,17 +39,15 @@ final class RenderCommand implements Callable<Integer> {
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "The file to write (default: standard output).")
     Path output;
 
-    @Option(names = "--components", paramLabel = "LIBRARY", defaultValue = ChartFiles.BUILT_IN,
-            description = "The components the file uses: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = ChartFiles.LibraryNames.class)
-    String library;
+    @Mixin
+    ComponentsOption components;
 
     @ParentCommand
     Main main;
 
     @Override
     public Integer call() {
-        Chart<?> chart = ChartFiles.loadOrFail(file, library).chart();
+        Chart<?> chart = ChartFiles.loadOrFail(file, components.library).chart();
         Set<String> highlighted = new LinkedHashSet<>();
         for (String state : active) {
             if (!chart.hasState(state)) {

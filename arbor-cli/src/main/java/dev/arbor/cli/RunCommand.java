@@ -4,6 +4,7 @@ import dev.arbor.core.Machine;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
@@ -30,10 +31,8 @@ final class RunCommand implements Callable<Integer> {
             description = "Ticks (update() calls) to run after the events (default: ${DEFAULT-VALUE}).")
     int ticks;
 
-    @Option(names = "--components", paramLabel = "LIBRARY", defaultValue = ChartFiles.BUILT_IN,
-            description = "The components the file uses: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = ChartFiles.LibraryNames.class)
-    String library;
+    @Mixin
+    ComponentsOption components;
 
     @ParentCommand
     Main main;
@@ -44,7 +43,7 @@ final class RunCommand implements Callable<Integer> {
             throw new CliFailure("--ticks must be 0 or more, not " + ticks);
         }
         TraceWriter trace = new TraceWriter(main.out);
-        Machine<?> machine = ChartFiles.loadOrFail(file, library).newMachine(trace);
+        Machine<?> machine = ChartFiles.loadOrFail(file, components.library).newMachine(trace);
         machine.addListener(trace);
         try {
             machine.start();

@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
@@ -19,10 +19,8 @@ final class ValidateCommand implements Callable<Integer> {
     @Parameters(arity = "1..*", paramLabel = "FILE", description = "Chart files (.json).")
     List<Path> files;
 
-    @Option(names = "--components", paramLabel = "LIBRARY", defaultValue = ChartFiles.BUILT_IN,
-            description = "The components the files use: ${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE}).",
-            completionCandidates = ChartFiles.LibraryNames.class)
-    String library;
+    @Mixin
+    ComponentsOption components;
 
     @ParentCommand
     Main main;
@@ -32,7 +30,7 @@ final class ValidateCommand implements Callable<Integer> {
         int invalid = 0;
         for (Path file : files) {
             try {
-                Chart<?> chart = ChartFiles.load(file, library).chart();
+                Chart<?> chart = ChartFiles.load(file, components.library).chart();
                 main.out.println(file + ": valid (" + (chart.stateCount() - 1) + " states, "
                         + declaredTransitions(chart) + " transitions)");
             } catch (ChartFileException e) {
