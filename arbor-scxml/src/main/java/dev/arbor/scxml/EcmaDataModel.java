@@ -90,6 +90,7 @@ final class EcmaDataModel implements DataModel {
     }
 
     @Override
+    @SuppressWarnings("try") // the context must be entered for the conversion, which does not name it
     public boolean cond(String expr) {
         try (Context cx = FACTORY.enterContext()) {
             return Context.toBoolean(eval(expr));
@@ -213,6 +214,7 @@ final class EcmaDataModel implements DataModel {
     }
 
     @Override
+    @SuppressWarnings("try") // the context must be entered for the conversion, which does not name it
     public String asString(Object value) {
         if (value instanceof Scriptable s && !(value instanceof org.mozilla.javascript.Function)) {
             try (Context cx = FACTORY.enterContext()) {

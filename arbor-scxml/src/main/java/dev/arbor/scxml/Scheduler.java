@@ -18,6 +18,10 @@ final class Scheduler {
     private final PriorityQueue<Delivery> queue = new PriorityQueue<>(
             Comparator.comparingLong(Delivery::due).thenComparingLong(Delivery::seq));
     private final Map<String, ScxmlSession> live = new HashMap<>();
+    /** Numbers the trees of sessions of this class loader, so that session ids are unique; it holds no world state. */
+    private static final java.util.concurrent.atomic.AtomicLong TREES = new java.util.concurrent.atomic.AtomicLong();
+
+    private final long tree = TREES.incrementAndGet();
     private long now;
     private long seq;
     private int sessions;
@@ -27,7 +31,7 @@ final class Scheduler {
     }
 
     String register(ScxmlSession s) {
-        String id = "arbor-session-" + (++sessions);
+        String id = "arbor-" + tree + "." + (++sessions);
         live.put(id, s);
         return id;
     }

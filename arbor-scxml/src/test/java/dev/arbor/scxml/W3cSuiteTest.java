@@ -176,7 +176,11 @@ class W3cSuiteTest {
                 mandatory[0], mandatory[0] + mandatory[1], optional[0], optional[0] + optional[1]);
         System.out.println("section             passed  failed");
         bySection.forEach((k, v) -> System.out.printf("%-20s %6d %7d%n", k, v[0], v[1]));
-        System.out.println((mandatory[0] + optional[0]) + " passed, " + (mandatory[1] + optional[1]) + " failed");
+        long skipped = actual.values().stream().filter("skip"::equals).count();
+        // Not alone on its line, so that a CI reading closing lines does not take the recorded
+        // failures for a failing build: the build fails only when an outcome differs from the manifest.
+        System.out.println((mandatory[0] + optional[0]) + " passed, " + (mandatory[1] + optional[1]) + " failed"
+                + " (as w3c-manifest.csv records; " + skipped + " skipped: manual or HTTP)");
 
         List<String> wrong = new ArrayList<>();
         actual.forEach((id, outcome) -> {
