@@ -17,7 +17,9 @@ import org.mozilla.javascript.Undefined;
 
 /**
  * The ECMAScript data model (SCXML Appendix B.2) on Mozilla Rhino: one global scope per session,
- * holding the {@code <data>} variables and the system variables, scripts run interpreted.
+ * holding the {@code <data>} variables and the system variables, scripts run interpreted. A
+ * document's scripts see the standard ECMAScript objects only: no Java classes, packages or
+ * adapters; a script runs until its thread is interrupted.
  */
 final class EcmaDataModel implements DataModel {
     private static final ContextFactory FACTORY = new Factory();
@@ -41,6 +43,7 @@ final class EcmaDataModel implements DataModel {
             cx.setInterpretedMode(true);
             cx.setLanguageVersion(Context.VERSION_ES6);
             cx.setInstructionObserverThreshold(50_000);
+            cx.setClassShutter(className -> false); // no Java class is visible to a document's scripts
             return cx;
         }
 
@@ -70,7 +73,7 @@ final class EcmaDataModel implements DataModel {
     @Override
     public void init(ScxmlSession session) {
         try (Context cx = FACTORY.enterContext()) {
-            scope = cx.initStandardObjects();
+            scope = cx.initSafeStandardObjects(); // no Packages, java or JavaAdapter: scripts cannot reach Java
             scope.defineProperty("In", new InFunction(session), ScriptableObject.READONLY | ScriptableObject.DONTENUM);
             scope.defineProperty("_sessionid", session.sessionId(), ScriptableObject.READONLY);
             scope.defineProperty("_name", session.name() == null ? Undefined.instance : session.name(), ScriptableObject.READONLY);

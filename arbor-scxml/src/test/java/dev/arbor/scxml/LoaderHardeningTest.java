@@ -106,4 +106,15 @@ class LoaderHardeningTest {
         assertThatThrownBy(() -> Docs.load("", "<datamodel><data id=\"v\" src=\"value.json\"/></datamodel><final id=\"f\"/>"))
                 .hasMessageContaining("needs a document loaded from a file");
     }
+
+    @Test
+    void scriptsCannotReachJava() {
+        Docs.Run run = Docs.Run.of("", "<state id=\"s\"><onentry>"
+                + "<log expr=\"typeof Packages + ' ' + typeof java + ' ' + typeof JavaAdapter\"/>"
+                + "<script>java.lang.System.exit(3)</script></onentry>"
+                + "<transition event=\"error.execution\" target=\"refused\"/></state><final id=\"refused\"/>");
+        run.session().start();
+        assertThat(run.log()).containsExactly("undefined undefined undefined");
+        assertThat(run.session().finalState()).isEqualTo("refused");
+    }
 }
