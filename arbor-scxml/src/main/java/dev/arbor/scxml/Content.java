@@ -228,8 +228,7 @@ final class Content {
 
     private static Value inline(El e) {
         if (!e.allElements().isEmpty()) {
-            String xml = e.innerXml();
-            return s -> xml;
+            return s -> s.dm().fromXml(e);
         }
         String text = e.text();
         return s -> s.dm().fromText(text);

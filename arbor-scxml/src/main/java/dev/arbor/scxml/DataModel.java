@@ -33,6 +33,9 @@ interface DataModel {
     /** The value of inline {@code <content>} or {@code <data>} text: JSON or an expression, else the normalised string. */
     Object fromText(String text);
 
+    /** The value of XML content (the child elements and text of {@code <content>} or {@code <data>}). */
+    Object fromXml(El parent);
+
     /** A value from the data model as a string, for {@code <log>} and event names. */
     String asString(Object value);
 

@@ -32,6 +32,26 @@ final class EcmaDataModel implements DataModel {
     private static final Pattern LOCATION = Pattern.compile(
             "[A-Za-z_$][\\w$]*(\\s*(\\.\\s*[A-Za-z_$][\\w$]*|\\[[^\\]]+\\]))*");
     private static final String TEMP = "__arbor_value";
+    /**
+     * The subset of the DOM that XML content offers scripts (B.2: XML content becomes a DOM
+     * object): nodeType, nodeName/tagName, childNodes, textContent, getAttribute, hasAttribute,
+     * getElementsByTagName, documentElement.
+     */
+    private static final String DOM = """
+            function __ArborNode() {}
+            __ArborNode.prototype.getAttribute = function (n) { var v = this.__attrs[n]; return v === undefined ? '' : v; };
+            __ArborNode.prototype.hasAttribute = function (n) { return this.__attrs[n] !== undefined; };
+            __ArborNode.prototype.getElementsByTagName = function (n) {
+              var out = [];
+              (function walk(e) {
+                for (var i = 0; i < e.childNodes.length; i++) {
+                  var c = e.childNodes[i];
+                  if (c.nodeType === 1) { if (n === '*' || c.tagName === n) { out.push(c); } walk(c); }
+                }
+              })(this);
+              return out;
+            };
+            """;
 
     private ScriptableObject scope;
 
@@ -85,6 +105,8 @@ final class EcmaDataModel implements DataModel {
             scope.defineProperty("_ioprocessors", io, ScriptableObject.READONLY);
             scope.defineProperty("_x", object(cx), ScriptableObject.READONLY);
             scope.defineProperty("_event", Undefined.instance, ScriptableObject.READONLY);
+            cx.evaluateString(scope, DOM, "dom", 1, null);
+            scope.setAttributes("__ArborNode", ScriptableObject.DONTENUM);
         }
     }
 
@@ -204,10 +226,73 @@ final class EcmaDataModel implements DataModel {
     }
 
     @Override
+    public Object fromXml(El parent) {
+        try (Context cx = FACTORY.enterContext()) {
+            Scriptable doc = node(cx, 9, "#document", parent);
+            doc.put("__xml", doc, parent.innerXml());
+            for (El e : parent.allElements()) {
+                doc.put("documentElement", doc, node(cx, 1, e.name, e));
+                break;
+            }
+            return doc;
+        }
+    }
+
+    private Scriptable newNode(Context cx) {
+        Scriptable n = cx.newObject(scope);
+        Scriptable constructor = (Scriptable) scope.get("__ArborNode", scope);
+        n.setPrototype((Scriptable) constructor.get("prototype", constructor));
+        return n;
+    }
+
+    private Scriptable node(Context cx, int type, String name, El e) {
+        Scriptable n = newNode(cx);
+        n.put("nodeType", n, (double) type);
+        n.put("nodeName", n, name);
+        if (type == 1) {
+            n.put("tagName", n, name);
+        }
+        Scriptable attrs = cx.newObject(scope);
+        e.attrs.forEach((k, v) -> attrs.put(k, attrs, v));
+        n.put("__attrs", n, attrs);
+        List<Object> kids = new ArrayList<>();
+        StringBuilder text = new StringBuilder();
+        for (Object c : e.children) {
+            if (c instanceof El child) {
+                Scriptable k = node(cx, 1, child.name, child);
+                kids.add(k);
+                text.append(Context.toString(k.get("textContent", k)));
+            } else {
+                Scriptable t = newNode(cx);
+                t.put("nodeType", t, 3.0);
+                t.put("nodeName", t, "#text");
+                t.put("textContent", t, c);
+                t.put("__attrs", t, cx.newObject(scope));
+                t.put("childNodes", t, cx.newArray(scope, 0));
+                kids.add(t);
+                text.append(c);
+            }
+        }
+        n.put("childNodes", n, cx.newArray(scope, kids.toArray()));
+        n.put("textContent", n, text.toString());
+        return n;
+    }
+
+    @Override
     public Object fromText(String text) {
         String t = text.strip();
         if (t.isEmpty()) {
             return Undefined.instance;
+        }
+        if (t.startsWith("<")) {
+            try {
+                El root = XmlReader.read(t.getBytes(java.nio.charset.StandardCharsets.UTF_8), "content");
+                El holder = new El("", "#document", "content", 1, 1);
+                holder.children.add(root);
+                return fromXml(holder);
+            } catch (ScxmlException e) {
+                // not XML: fall through to an expression or a string
+            }
         }
         try {
             return eval(t);
@@ -219,6 +304,9 @@ final class EcmaDataModel implements DataModel {
     @Override
     @SuppressWarnings("try") // the context must be entered for the conversion, which does not name it
     public String asString(Object value) {
+        if (value instanceof Scriptable x && x.get("__xml", x) instanceof String xml) {
+            return xml; // XML content, written back as XML
+        }
         if (value instanceof Scriptable s && !(value instanceof org.mozilla.javascript.Function)) {
             try (Context cx = FACTORY.enterContext()) {
                 Object json = org.mozilla.javascript.NativeJSON.stringify(cx, scope, s, null, null);
@@ -248,6 +336,9 @@ final class EcmaDataModel implements DataModel {
 
     @Override
     public Object importValue(Object value) {
+        if (value instanceof Scriptable) {
+            return value; // already an ECMAScript value (Rhino's objects are Maps and Lists too)
+        }
         if (value instanceof Map<?, ?> m) {
             try (Context cx = FACTORY.enterContext()) {
                 NativeObject o = object(cx);

@@ -69,6 +69,11 @@ final class NullDataModel implements DataModel {
     }
 
     @Override
+    public Object fromXml(El parent) {
+        return parent.innerXml();
+    }
+
+    @Override
     public String asString(Object value) {
         return String.valueOf(value);
     }

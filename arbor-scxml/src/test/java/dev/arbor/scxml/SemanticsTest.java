@@ -131,4 +131,16 @@ class SemanticsTest {
         run.session().fire("go");
         assertThat(run.session().isIn("seen")).isTrue();
     }
+
+    @Test
+    void xmlContentIsADomSubsetForScriptsAndXmlAgainWhenItIsInvoked() {
+        Docs.Run run = Docs.Run.of("", "<datamodel><data id=\"inv\"><items xmlns=\"\"><item n=\"a\"/><item n=\"b\">text</item></items></data></datamodel>"
+                + "<state id=\"s\"><onentry>"
+                + "<log expr=\"inv.getElementsByTagName('item').length\"/>"
+                + "<log expr=\"inv.getElementsByTagName('item')[1].getAttribute('n') + ' ' + inv.documentElement.textContent\"/>"
+                + "<log expr=\"inv.getElementsByTagName('item')[0].hasAttribute('missing')\"/>"
+                + "</onentry></state>");
+        run.session().start();
+        assertThat(run.log()).containsExactly("2", "b text", "false");
+    }
 }
