@@ -117,4 +117,17 @@ class LoaderHardeningTest {
         assertThat(run.log()).containsExactly("undefined undefined undefined");
         assertThat(run.session().finalState()).isEqualTo("refused");
     }
+
+    @Test
+    void aRunawayScriptEndsWithErrorExecutionWhenItsThreadIsInterrupted() throws Exception {
+        Docs.Run run = Docs.Run.of("", "<state id=\"s\"><onentry><script>while (true) {}</script></onentry>"
+                + "<transition event=\"error.execution\" target=\"stopped\"/></state><final id=\"stopped\"/>");
+        Thread t = new Thread(run.session()::start, "runaway");
+        t.start();
+        Thread.sleep(100);
+        t.interrupt();
+        t.join(5_000);
+        assertThat(t.isAlive()).isFalse();
+        assertThat(run.session().finalState()).isEqualTo("stopped");
+    }
 }
