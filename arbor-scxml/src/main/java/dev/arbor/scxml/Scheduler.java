@@ -1,0 +1,89 @@
+package dev.arbor.scxml;
+
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.PriorityQueue;
+
+/**
+ * The external event queues and the virtual clock of one tree of sessions (a session and what it
+ * invoked): events are delivered in order of due time, ties broken by the order they were sent.
+ * Time moves only when the runner says so, never by the wall clock.
+ */
+final class Scheduler {
+    /** One event on its way: sent by {@code from} (null: from outside), for {@code to}, due at {@code due}. */
+    record Delivery(long due, long seq, ScxmlSession from, ScxmlSession to, ScxmlEvent event, String sendid) {
+    }
+
+    private final PriorityQueue<Delivery> queue = new PriorityQueue<>(
+            Comparator.comparingLong(Delivery::due).thenComparingLong(Delivery::seq));
+    private final Map<String, ScxmlSession> live = new HashMap<>();
+    /** Numbers the trees of sessions of this class loader, so that session ids are unique; it holds no world state. */
+    private static final java.util.concurrent.atomic.AtomicLong TREES = new java.util.concurrent.atomic.AtomicLong();
+
+    private final long tree = TREES.incrementAndGet();
+    private long now;
+    private long seq;
+    private int sessions;
+
+    long now() {
+        return now;
+    }
+
+    String register(ScxmlSession s) {
+        String id = "arbor-" + tree + "." + (++sessions);
+        live.put(id, s);
+        return id;
+    }
+
+    ScxmlSession session(String id) {
+        return live.get(id);
+    }
+
+    void schedule(ScxmlSession from, ScxmlSession to, ScxmlEvent event, long delayMillis, String sendid) {
+        queue.add(new Delivery(now + Math.max(0, delayMillis), seq++, from, to, event, sendid));
+    }
+
+    /** Removes the delayed events {@code from} sent with this id; whether there was one. */
+    boolean cancel(ScxmlSession from, String sendid) {
+        return queue.removeIf(d -> d.from() == from && sendid.equals(d.sendid()));
+    }
+
+    /** A session that ended: forget it, the events still on their way to it and those it delayed. */
+    void ended(ScxmlSession s) {
+        live.values().remove(s);
+        queue.removeIf(d -> d.to() == s || d.from() == s && d.due() > now);
+    }
+
+    /**
+     * Delivers events in order until {@code root} halts or none is left that is due by
+     * {@code until}, moving the clock forward to each event's due time.
+     *
+     * @return how many events were delivered
+     */
+    int run(ScxmlSession root, long until, int maxEvents) {
+        int n = 0;
+        while (!root.isHalted()) {
+            Delivery d = queue.peek();
+            if (d == null || d.due() > until) {
+                break;
+            }
+            queue.poll();
+            if (d.due() > now) {
+                now = d.due();
+            }
+            if (++n > maxEvents) {
+                throw new IllegalStateException("more than " + maxEvents + " events delivered: a livelock between sessions?");
+            }
+            d.to().deliver(d.event());
+        }
+        if (until != Long.MAX_VALUE && until > now && !root.isHalted()) {
+            now = until;
+        }
+        return n;
+    }
+
+    boolean hasPending() {
+        return !queue.isEmpty();
+    }
+}

@@ -1,0 +1,490 @@
+package dev.arbor.scxml;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Done;
+import dev.arbor.core.ExecutionError;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
+import dev.arbor.core.NamedEvent;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * One running SCXML session: an Arbor {@link Machine} over the document's chart whose owner is
+ * this session, holding the data model, the external queue and a virtual clock. Time never moves
+ * by itself: {@link #runToCompletion()} advances it to each delayed event in turn while the
+ * machine is idle, and {@link #advanceTime(long)} moves it by a given amount.
+ *
+ * <pre>{@code
+ * ScxmlSession s = ScxmlLoader.load(path).newSession(System.out::println);
+ * s.start();                 // initial configuration, data bound, scripts run
+ * s.fire("start");           // one external event, and whatever is due now
+ * s.runToCompletion();       // delayed events too, until halted or nothing is pending
+ * s.finalState();            // "pass", for a W3C test that passed
+ * }</pre>
+ *
+ * <p>A session is confined to one thread, like the machine it runs.
+ */
+public final class ScxmlSession {
+    /** The type URI of the SCXML Event I/O processor. */
+    public static final String SCXML_TYPE = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
+    private static final int MAX_EVENTS = 100_000;
+
+    private final ScxmlDocument document;
+    private final Consumer<String> log;
+    private final Scheduler scheduler;
+    private final ScxmlSession parent;
+    private final String invokeId;
+    private final Map<String, Object> invokeParams;
+    private final String sessionId;
+    private final DataModel dm;
+    private final Machine<ScxmlSession> machine;
+    private final Set<String> bound = new HashSet<>();
+    private final Set<String> historyRequests = new HashSet<>();
+    private final Set<String> exitedOnce = new HashSet<>();
+    private final Map<String, Object> doneData = new HashMap<>();
+    private final List<Invoke> pendingInvokes = new ArrayList<>();
+    private final Map<Invoke, ScxmlSession> children = new LinkedHashMap<>();
+    private Object topDoneData;
+    private String finalState;
+    private boolean ended;
+    private int counter;
+
+    ScxmlSession(ScxmlDocument document, Consumer<String> log, Scheduler scheduler, ScxmlSession parent,
+                 String invokeId, Map<String, Object> invokeParams) {
+        this.document = document;
+        this.log = log;
+        this.scheduler = scheduler;
+        this.parent = parent;
+        this.invokeId = invokeId;
+        this.invokeParams = invokeParams == null ? Map.of() : invokeParams;
+        this.sessionId = scheduler.register(this);
+        this.dm = document.newDataModel();
+        dm.init(this);
+        this.machine = document.chart().newMachine(this);
+        machine.addListener(new MachineListener() {
+            @Override
+            public void onEvent(Machine<?> m, Object event, Cause cause) {
+                eventProcessed(event);
+            }
+        });
+    }
+
+    // ================================================================ public API
+
+    /** The document this session runs. */
+    public ScxmlDocument document() {
+        return document;
+    }
+
+    /** The Arbor machine: attach listeners to it for traces; drive the session through this class. */
+    public Machine<ScxmlSession> machine() {
+        return machine;
+    }
+
+    /** The session id ({@code _sessionid}), unique among the sessions of one tree. */
+    public String sessionId() {
+        return sessionId;
+    }
+
+    /** The document's {@code name} attribute ({@code _name}), or null. */
+    public String name() {
+        return document.name();
+    }
+
+    /** The virtual clock, in milliseconds since the session's tree was made. */
+    public long now() {
+        return scheduler.now();
+    }
+
+    /** Enters the initial configuration (binding data and running top-level scripts first). Idempotent. */
+    public void start() {
+        if (machine.isStarted()) {
+            return;
+        }
+        machine.start();
+        afterMacrostep();
+    }
+
+    /** Places an external event on this session's queue; it is processed by the next run. */
+    public void send(ScxmlEvent event) {
+        scheduler.schedule(null, this, Objects.requireNonNull(event, "event"), 0, null);
+    }
+
+    /** Sends an external event by name, then processes everything due now (the clock does not move). */
+    public void fire(String eventName) {
+        fire(ScxmlEvent.external(eventName));
+    }
+
+    /** Sends an external event, then processes everything due now (the clock does not move). */
+    public void fire(ScxmlEvent event) {
+        start();
+        send(event);
+        scheduler.run(this, scheduler.now(), MAX_EVENTS);
+    }
+
+    /** Moves the clock forward by {@code millis}, processing the events that fall due on the way. */
+    public void advanceTime(long millis) {
+        if (millis < 0) {
+            throw new IllegalArgumentException("time moves forward: " + millis);
+        }
+        start();
+        scheduler.run(this, scheduler.now() + millis, MAX_EVENTS);
+    }
+
+    /**
+     * Processes queued events, moving the clock to each delayed event while the machine is idle,
+     * until the session halts or nothing is pending.
+     *
+     * @return whether the session halted
+     */
+    public boolean runToCompletion() {
+        start();
+        scheduler.run(this, Long.MAX_VALUE, MAX_EVENTS);
+        return isHalted();
+    }
+
+    /** Whether the session reached a top-level final state (or was cancelled by its parent). */
+    public boolean isHalted() {
+        return ended || machine.isHalted();
+    }
+
+    /** The id of the top-level final state the session halted in, or null. */
+    public String finalState() {
+        return finalState;
+    }
+
+    /** Whether the state with this id is active. */
+    public boolean isIn(String stateId) {
+        return document.chart().hasState(stateId) && machine.isIn(stateId);
+    }
+
+    /** The ids of the active states, in document order. */
+    public List<String> activeStates() {
+        List<String> out = new ArrayList<>();
+        for (Object k : machine.activeStates()) {
+            if (k instanceof String s) {
+                out.add(s);
+            }
+        }
+        return Collections.unmodifiableList(out);
+    }
+
+    @Override
+    public String toString() {
+        return "ScxmlSession[" + sessionId + " " + activeStates() + (isHalted() ? " halted in " + finalState : "") + "]";
+    }
+
+    // ================================================================ called by the chart's actions
+
+    DataModel dm() {
+        return dm;
+    }
+
+    void log(String line) {
+        log.accept(line);
+    }
+
+    /** The root's initial action: data bound (all of it, or the top level's when binding is late), then top-level scripts. */
+    void initialize(List<ScxmlDocument.DataDecl> data, List<ScxmlDocument.DataDecl> lateData,
+                    List<Exec[]> scripts) {
+        for (ScxmlDocument.DataDecl d : lateData) {
+            dm.declare(d.id(), null);
+        }
+        bind(data);
+        Set<String> declared = new HashSet<>();
+        data.forEach(d -> declared.add(d.id()));
+        lateData.forEach(d -> declared.add(d.id()));
+        invokeParams.forEach((k, v) -> {
+            if (declared.contains(k)) {
+                dm.declare(k, v); // a value passed by the invoker replaces the document's own
+            }
+        });
+        for (Exec[] s : scripts) {
+            runBlock(s);
+        }
+    }
+
+    void bindLate(String stateId, List<ScxmlDocument.DataDecl> data) {
+        if (bound.add(stateId)) {
+            bind(data);
+        }
+    }
+
+    private void bind(List<ScxmlDocument.DataDecl> data) {
+        for (ScxmlDocument.DataDecl d : data) {
+            if (invokeParams.containsKey(d.id())) {
+                continue; // a value the invoker passed replaces the document's
+            }
+            try {
+                dm.declare(d.id(), d.value().get(this));
+            } catch (RuntimeException e) {
+                dm.declare(d.id(), null);
+                raiseError(e);
+            }
+        }
+    }
+
+    /** Runs a block of executable content; an error stops it and raises {@code error.execution}. */
+    void runBlock(Exec[] block) {
+        try {
+            Content.runAll(this, block);
+        } catch (RuntimeException e) {
+            raiseError(e);
+        }
+    }
+
+    /** A transition's {@code cond}: an error makes it false and raises {@code error.execution}. */
+    boolean cond(String expr) {
+        try {
+            return dm.cond(expr);
+        } catch (RuntimeException e) {
+            raiseError(e);
+            return false;
+        }
+    }
+
+    void raiseInternal(ScxmlEvent event) {
+        machine.raise(event);
+    }
+
+    private void raiseError(RuntimeException e) {
+        if (e instanceof ExecError x) {
+            machine.raise(new ScxmlEvent(x.event, "platform", x.sendid, null, null, null, x.getMessage()));
+        } else {
+            raiseError("error.execution", String.valueOf(e));
+        }
+    }
+
+    void raiseError(String name, String message) {
+        machine.raise(new ScxmlEvent(name, "platform", null, null, null, null, message));
+    }
+
+    String newSendId() {
+        return sessionId + ".send" + (++counter);
+    }
+
+    /** {@code <send>}: to this session's external queue, its internal queue, its parent, a child or another session. */
+    void send(String name, String target, String type, long delay, String sendid, Object data) {
+        if (type != null && !type.equals(SCXML_TYPE) && !type.equals("scxml")) {
+            throw new ExecError("unsupported send type " + type);
+        }
+        if (name == null) {
+            throw new ExecError("<send> without an event name");
+        }
+        String origin = "#_scxml_" + sessionId;
+        ScxmlEvent event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, null, data);
+        if (target == null) {
+            scheduler.schedule(this, this, event, delay, sendid);
+        } else if (target.equals("#_internal")) {
+            raiseInternal(new ScxmlEvent(name, "internal", sendid, origin, SCXML_TYPE, null, data));
+        } else if (target.equals("#_parent")) {
+            if (parent == null || parent.isHalted()) {
+                raiseError("error.communication", "no parent session");
+                return;
+            }
+            scheduler.schedule(this, parent, new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, invokeId, data),
+                    delay, sendid);
+        } else if (target.startsWith("#_scxml_")) {
+            ScxmlSession to = scheduler.session(target.substring("#_scxml_".length()));
+            if (to == null) {
+                raiseError("error.communication", "no session " + target);
+                return;
+            }
+            scheduler.schedule(this, to, event, delay, sendid);
+        } else if (target.startsWith("#_")) {
+            ScxmlSession to = child(target.substring(2));
+            if (to == null) {
+                raiseError("error.communication", "no invoked session " + target);
+                return;
+            }
+            scheduler.schedule(this, to, event, delay, sendid);
+        } else {
+            throw new ExecError("unsupported send target " + target);
+        }
+    }
+
+    private ScxmlSession child(String id) {
+        for (ScxmlSession c : children.values()) {
+            if (id.equals(c.invokeId) && !c.isHalted()) {
+                return c;
+            }
+        }
+        return null;
+    }
+
+    void cancel(String sendid) {
+        scheduler.cancel(this, sendid);
+    }
+
+    void doneData(String parentId, Content.Data data) {
+        Object value;
+        try {
+            value = data.get(this);
+        } catch (RuntimeException e) {
+            raiseError(e);
+            value = null;
+        }
+        if (parentId == null) {
+            topDoneData = value;
+        } else {
+            doneData.put("done.state." + parentId, value);
+        }
+    }
+
+    /** A transition targets history state {@code historyId}: its default content may run when its parent is entered. */
+    void historyRequested(String historyId) {
+        historyRequests.add(historyId);
+    }
+
+    /** The parent of a history state with default content was entered. */
+    void historyEntered(String historyId, String parentId, Exec[] defaultContent) {
+        if (historyRequests.remove(historyId)) {
+            historyDefault(parentId, defaultContent);
+        }
+    }
+
+    /** A history state's default content runs only while its parent has never been exited (nothing recorded). */
+    void historyDefault(String parentId, Exec[] defaultContent) {
+        if (!exitedOnce.contains(parentId)) {
+            runBlock(defaultContent);
+        }
+    }
+
+    void historyParentExited(String parentId) {
+        exitedOnce.add(parentId);
+    }
+
+    void reachedFinal(String stateId) {
+        finalState = stateId;
+    }
+
+    void invokeRequested(Invoke i) {
+        pendingInvokes.add(i);
+    }
+
+    void invokeCancelled(Invoke i) {
+        pendingInvokes.remove(i);
+        ScxmlSession child = children.remove(i);
+        if (child != null) {
+            child.end();
+        }
+    }
+
+    // ================================================================ the event loop
+
+    /** The listener saw the engine take an event: it becomes {@code _event}. */
+    private void eventProcessed(Object event) {
+        ScxmlEvent e;
+        if (event instanceof ScxmlEvent s) {
+            e = s;
+        } else if (event instanceof Done d) {
+            e = new ScxmlEvent(d.name(), "platform", null, null, null, null, doneData.remove(d.name()));
+        } else if (event instanceof ExecutionError x) {
+            e = new ScxmlEvent(x.name(), "platform", null, null, null, null, String.valueOf(x.error()));
+        } else if (event instanceof NamedEvent n) {
+            e = ScxmlEvent.internal(n.name(), null);
+        } else {
+            e = ScxmlEvent.internal(String.valueOf(event), null);
+        }
+        dm.setEvent(e);
+    }
+
+    /** An external event taken from the queue: finalize, autoforward, then one macrostep. */
+    void deliver(ScxmlEvent event) {
+        if (isHalted()) {
+            return;
+        }
+        if (event.invokeid() != null) {
+            for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
+                if (event.invokeid().equals(c.getValue().invokeId) && c.getKey().finalize.length > 0) {
+                    dm.setEvent(event);
+                    try {
+                        Content.runAll(this, c.getKey().finalize);
+                    } catch (RuntimeException e) {
+                        machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
+                    }
+                }
+            }
+        }
+        for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
+            if (c.getKey().autoforward && !c.getValue().isHalted()) {
+                scheduler.schedule(this, c.getValue(), event, 0, null);
+            }
+        }
+        machine.fire(event);
+        afterMacrostep();
+    }
+
+    /** After a macrostep: a halted session ends; otherwise the invocations of states still active start. */
+    private void afterMacrostep() {
+        if (machine.isHalted()) {
+            if (!ended) {
+                machine.stop(); // SCXML exits every active state when a session halts
+                end();
+                if (parent != null) {
+                    scheduler.schedule(this, parent, new ScxmlEvent("done.invoke." + invokeId, "external", null,
+                            "#_scxml_" + sessionId, SCXML_TYPE, invokeId, topDoneData), 0, null);
+                }
+            }
+            return;
+        }
+        while (!pendingInvokes.isEmpty() && !isHalted()) {
+            List<Invoke> start = new ArrayList<>(pendingInvokes);
+            pendingInvokes.clear();
+            for (Invoke i : start) {
+                if (machine.isIn(i.stateId) && !children.containsKey(i)) {
+                    startInvoke(i);
+                }
+            }
+        }
+    }
+
+    private void startInvoke(Invoke i) {
+        String id = i.id;
+        try {
+            if (id == null) {
+                id = i.stateId + "." + sessionId + ".invoke" + (++counter);
+                if (i.idlocation != null) {
+                    dm.assign(i.idlocation, id);
+                }
+            }
+            Object type = i.type.get(this);
+            String t = type == null ? null : dm.asString(type);
+            if (t != null && !t.equals(Invoke.SCXML_INVOKE_TYPE) && !t.equals("scxml") && !t.equals(SCXML_TYPE)
+                    && !t.equals(Invoke.SCXML_INVOKE_TYPE.substring(0, Invoke.SCXML_INVOKE_TYPE.length() - 1))) {
+                throw new ExecError("unsupported invoke type " + t);
+            }
+            ScxmlDocument doc = i.resolve(this);
+            Map<String, Object> params = new LinkedHashMap<>();
+            for (Content.Named n : i.params) {
+                params.put(n.name(), n.value().get(this));
+            }
+            ScxmlSession child = new ScxmlSession(doc, log, scheduler, this, id, params);
+            children.put(i, child);
+            child.start();
+        } catch (RuntimeException e) {
+            machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
+            afterMacrostep();
+        }
+    }
+
+    /** Stops this session and what it invoked; events on their way to it are dropped. */
+    private void end() {
+        ended = true;
+        for (ScxmlSession c : children.values()) {
+            c.end();
+        }
+        children.clear();
+        pendingInvokes.clear();
+        scheduler.ended(this);
+    }
+}
