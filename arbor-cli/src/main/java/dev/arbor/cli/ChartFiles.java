@@ -5,6 +5,9 @@ import dev.arbor.core.Machine;
 import dev.arbor.io.ChartFileException;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentLibrary;
+import dev.arbor.scxml.ScxmlDocument;
+import dev.arbor.scxml.ScxmlException;
+import dev.arbor.scxml.ScxmlLoader;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -14,15 +17,31 @@ import java.util.Map;
 import java.util.ServiceLoader;
 import java.util.TreeMap;
 
-/** Chart files as the commands load them: by extension, with a component library chosen by name. */
+/**
+ * Chart files as the commands load them, by extension: Arbor's JSON charts (with a component
+ * library chosen by name) and SCXML documents.
+ */
 final class ChartFiles {
-    /** The library of components every file may use. */
+    /** The library of components every JSON file may use. */
     static final String BUILT_IN = "arbor";
 
-    /** A loaded chart and the library its machines get their owners from. */
-    record Loaded<C>(Chart<C> chart, ComponentLibrary<C> library) {
+    /** A loaded chart file. */
+    sealed interface Loaded permits Json, Scxml {
+        Chart<?> chart();
+    }
+
+    /** A JSON chart and the library its machines get their owners from. */
+    record Json<C>(Chart<C> chart, ComponentLibrary<C> library) implements Loaded {
         Machine<C> newMachine(TraceWriter trace) {
             return chart.newMachine(library.newOwner(trace::log));
+        }
+    }
+
+    /** An SCXML document, run as sessions. */
+    record Scxml(ScxmlDocument document) implements Loaded {
+        @Override
+        public Chart<?> chart() {
+            return document.chart();
         }
     }
 
@@ -45,27 +64,36 @@ final class ChartFiles {
     }
 
     /**
-     * Loads a chart file.
+     * Loads a chart file: {@code .json} with the named component library, {@code .scxml} as an
+     * SCXML document (which needs no library).
      *
-     * @throws ChartFileException every problem in the file
-     * @throws CliFailure         the file cannot be read, is of an unknown kind, or the library is unknown
+     * @throws ChartFileException every problem in a JSON file
+     * @throws CliFailure         the problems of an SCXML document; a file that cannot be read or is of
+     *                            an unknown kind; an unknown library
      */
-    static Loaded<?> load(Path file, String libraryName) {
+    static Loaded load(Path file, String libraryName) {
+        String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (name.endsWith(".scxml")) {
+            try {
+                return new Scxml(ScxmlLoader.load(file));
+            } catch (ScxmlException e) {
+                throw CliFailure.problems(List.of(e.getMessage()));
+            }
+        }
+        if (!name.endsWith(".json")) {
+            throw new CliFailure(file + ": not a chart file (expected .json or .scxml)");
+        }
         ComponentLibrary<?> library = libraries().get(libraryName);
         if (library == null) {
             throw new CliFailure("no component library named '" + libraryName + "'; libraries: "
                     + String.join(", ", libraries().keySet()));
         }
-        String name = file.getFileName() == null ? "" : file.getFileName().toString();
-        if (!name.endsWith(".json")) {
-            throw new CliFailure(file + ": not a chart file (expected a .json file)");
-        }
         return load(file, library);
     }
 
-    private static <C> Loaded<C> load(Path file, ComponentLibrary<C> library) {
+    private static <C> Json<C> load(Path file, ComponentLibrary<C> library) {
         try {
-            return new Loaded<>(ChartLoader.of(library.components()).load(file), library);
+            return new Json<>(ChartLoader.of(library.components()).load(file), library);
         } catch (NoSuchFileException e) {
             throw new CliFailure(file + ": no such file");
         } catch (IOException e) {
@@ -73,8 +101,8 @@ final class ChartFiles {
         }
     }
 
-    /** Loads a chart file, or fails with every problem in it as the message, one a line. */
-    static Loaded<?> loadOrFail(Path file, String libraryName) {
+    /** Loads a chart file, or fails with every problem in it, one a line. */
+    static Loaded loadOrFail(Path file, String libraryName) {
         try {
             return load(file, libraryName);
         } catch (ChartFileException e) {

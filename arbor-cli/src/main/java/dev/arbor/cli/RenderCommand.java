@@ -25,7 +25,7 @@ final class RenderCommand implements Callable<Integer> {
     /** The formats, as the option takes them. */
     enum Format { dot, mermaid, plantuml, scxml, svg }
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json).")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json, .scxml).")
     Path file;
 
     @Option(names = {"-f", "--format"}, required = true, paramLabel = "FORMAT",

@@ -1,6 +1,9 @@
 package dev.arbor.cli;
 
 import dev.arbor.core.Machine;
+import dev.arbor.scxml.ScxmlSession;
+import java.util.Arrays;
+import java.util.List;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -17,10 +20,10 @@ import picocli.CommandLine.ParentCommand;
         description = {"Runs a chart and prints its trace.",
                 "Starts a machine, fires the events in order, then runs the ticks, printing one record a line:",
                 "event, exit, transition, internal, enter, tick, log, unhandled, error, final.",
-                "Exit 0 when it ran."})
+                "Exit 0 when it ran (an SCXML document: when it halted in a final state)."})
 final class RunCommand implements Callable<Integer> {
 
-    @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json).")
+    @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json, .scxml).")
     Path file;
 
     @Option(names = {"-e", "--events"}, paramLabel = "EVENTS", defaultValue = "",
@@ -42,26 +45,60 @@ final class RunCommand implements Callable<Integer> {
         if (ticks < 0) {
             throw new CliFailure("--ticks must be 0 or more, not " + ticks);
         }
+        ChartFiles.Loaded loaded = ChartFiles.loadOrFail(file, components.library);
         TraceWriter trace = new TraceWriter(main.out);
-        Machine<?> machine = ChartFiles.loadOrFail(file, components.library).newMachine(trace);
-        machine.addListener(trace);
         try {
-            machine.start();
-            for (String event : events.trim().split("\\s+")) {
-                if (!event.isEmpty() && !machine.isHalted()) {
-                    machine.fire(event);
-                }
-            }
-            for (int i = 1; i <= ticks && !machine.isHalted(); i++) {
-                trace.tick(i);
-                machine.update();
-            }
+            return loaded instanceof ChartFiles.Scxml scxml ? runScxml(scxml, trace) : runJson((ChartFiles.Json<?>) loaded, trace);
         } catch (RuntimeException e) {
             // An action threw and the chart's error policy is to rethrow: the trace has its error record.
             main.out.flush();
             throw new CliFailure("the machine stopped: " + e.getMessage(), e);
         }
-        trace.finish(machine);
+    }
+
+    private List<String> events() {
+        return Arrays.stream(events.trim().split("\\s+")).filter(e -> !e.isEmpty()).toList();
+    }
+
+    /** A JSON chart: the events, then the ticks; done when they are (or the machine halted). */
+    private int runJson(ChartFiles.Json<?> json, TraceWriter trace) {
+        Machine<?> machine = json.newMachine(trace);
+        machine.addListener(trace);
+        machine.start();
+        for (String event : events()) {
+            if (!machine.isHalted()) {
+                machine.fire(event);
+            }
+        }
+        for (int i = 1; i <= ticks && !machine.isHalted(); i++) {
+            trace.tick(i);
+            machine.update();
+        }
+        trace.finish(machine.isHalted());
+        return 0;
+    }
+
+    /**
+     * An SCXML document: the events as external events, then the document runs to completion
+     * (delayed sends delivered on a virtual clock); done when it halts in a top-level final state.
+     */
+    private int runScxml(ChartFiles.Scxml scxml, TraceWriter trace) {
+        if (ticks > 0) {
+            throw new CliFailure("--ticks does not apply to SCXML documents (they have no ticks)");
+        }
+        ScxmlSession session = scxml.document().newSession(trace::log);
+        session.machine().addListener(trace);
+        session.start();
+        for (String event : events()) {
+            if (!session.isHalted()) {
+                session.fire(event);
+            }
+        }
+        session.runToCompletion();
+        trace.finish(session.isHalted());
+        if (!session.isHalted()) {
+            throw new CliFailure(file + " did not halt: nothing more to do in " + String.join(" ", session.activeStates()));
+        }
         return 0;
     }
 }

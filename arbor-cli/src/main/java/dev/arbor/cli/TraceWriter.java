@@ -29,7 +29,7 @@ import java.io.PrintStream;
 final class TraceWriter implements MachineListener {
     private static final int ROOT = 0;
     private final PrintStream out;
-    private int finalState = -1;
+    private String finalState;
 
     TraceWriter(PrintStream out) {
         this.out = out;
@@ -127,8 +127,8 @@ final class TraceWriter implements MachineListener {
         }
         Chart<?> chart = machine.chart();
         out.println("enter " + state(machine, state));
-        if (chart.kind(state) == StateKind.FINAL && chart.parent(state) == 0) {
-            finalState = state;
+        if (chart.kind(state) == StateKind.FINAL && chart.parent(state) == ROOT) {
+            finalState = state(machine, state);
         }
     }
 
@@ -153,9 +153,9 @@ final class TraceWriter implements MachineListener {
     }
 
     /** Ends the trace: the final state, when the machine halted in one. */
-    void finish(Machine<?> machine) {
-        if (machine.isHalted() && finalState >= 0) {
-            out.println("final " + state(machine, finalState));
+    void finish(boolean halted) {
+        if (halted && finalState != null) {
+            out.println("final " + finalState);
         }
         out.flush();
     }

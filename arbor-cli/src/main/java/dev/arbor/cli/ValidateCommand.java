@@ -16,7 +16,7 @@ import picocli.CommandLine.ParentCommand;
                 "Prints every problem as FILE:LINE:COL: message. Exit 0 when every file is valid, 1 otherwise."})
 final class ValidateCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Chart files (.json).")
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "Chart files (.json, .scxml).")
     List<Path> files;
 
     @Mixin
@@ -38,7 +38,7 @@ final class ValidateCommand implements Callable<Integer> {
                 e.problems().forEach(main.err::println);
             } catch (CliFailure e) {
                 invalid++;
-                main.err.println(e.getMessage());
+                e.lines().forEach(main.err::println);
             }
         }
         main.out.flush();
