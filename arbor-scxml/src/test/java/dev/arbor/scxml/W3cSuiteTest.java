@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -36,6 +37,12 @@ class W3cSuiteTest {
     record Expected(String outcome, String reason) {
     }
 
+    /**
+     * The suite, found next to a parent folder of the build ({@code ../shared/conformance/w3c-scxml}
+     * beside the repository). Where it is not there, the test is skipped with the reason, unless
+     * {@code -Darbor.conformance=required} (which {@code .ci/run} gives when the suite is there)
+     * makes its absence a failure.
+     */
     static Path suite() {
         Path here = Path.of("").toAbsolutePath();
         for (Path p = here; p != null; p = p.getParent()) {
@@ -44,7 +51,12 @@ class W3cSuiteTest {
                 return candidate;
             }
         }
-        throw new IllegalStateException("W3C suite not found next to any parent of " + here);
+        String missing = "W3C suite not found next to any parent of " + here;
+        if ("required".equals(System.getProperty("arbor.conformance"))) {
+            throw new IllegalStateException(missing);
+        }
+        Assumptions.abort(missing + " (skipped; -Darbor.conformance=required makes this a failure)");
+        return null;
     }
 
     static List<Row> rows(Path suite) throws IOException {
