@@ -107,7 +107,7 @@ final class ChartReader<C> {
                 b.maxMicrosteps(m.intValue());
             } else {
                 problem(tree.value(top, "maxMicrosteps"), "\"maxMicrosteps\" must be a whole number from 1 to "
-                        + Integer.MAX_VALUE + ", not " + m);
+                        + Integer.MAX_VALUE + ", not " + Excerpt.of(m));
             }
         }
         if (bool(top, "allowUnreachable")) {
@@ -223,7 +223,7 @@ final class ChartReader<C> {
             problem(at, "a state name cannot be blank");
         }
         if (!n.isObject()) {
-            problem(tree.value(states, name), "state '" + name + "' must be an object, not " + kindOf(n));
+            problem(tree.value(states, name), "state '" + Excerpt.of(name) + "' must be an object, not " + kindOf(n));
             s.state(name);
             return;
         }
@@ -234,20 +234,20 @@ final class ChartReader<C> {
         }
         switch (kind) {
             case "shallowHistory", "deepHistory" -> {
-                checkKeys(o, HISTORY_KEYS, "history state '" + name + "'");
+                checkKeys(o, HISTORY_KEYS, "history state '" + Excerpt.of(name) + "'");
                 s.history(name, kind.equals("deepHistory") ? HistoryType.DEEP : HistoryType.SHALLOW,
                         targets(o, "default").toArray());
             }
             case "parallel" -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.parallel(name, c -> body(c, o, name));
             }
             case "final" -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.finalState(name, c -> body(c, o, name));
             }
             default -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.state(name, c -> body(c, o, name));
             }
         }
@@ -314,7 +314,7 @@ final class ChartReader<C> {
                 } else if (d.isBoolean() && d.booleanValue()) {
                     t = widen(s.onDone());
                 } else {
-                    problem(tree.value(o, "done"), "\"done\" must be true (this state's completion) or a state's name, not " + d);
+                    problem(tree.value(o, "done"), "\"done\" must be true (this state's completion) or a state's name, not " + Excerpt.of(d));
                     return;
                 }
             }
@@ -551,7 +551,7 @@ final class ChartReader<C> {
             if (use == null || !use.isTextual()) {
                 problem(use == null ? at : tree.value(source, "use"), article(kind.word)
                         + " is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered " + kind.word
-                        + (use == null ? "" : ", not " + use));
+                        + (use == null ? "" : ", not " + Excerpt.of(use)));
                 return standIn(kind, at);
             }
             name = use.textValue();
@@ -570,7 +570,7 @@ final class ChartReader<C> {
         Entry entry = registry.find(kind, name);
         if (entry == null) {
             List<String> names = registry.names(kind);
-            problem(namePos, "unknown " + kind.word + " '" + name + "'; "
+            problem(namePos, "unknown " + kind.word + " '" + Excerpt.of(name) + "'; "
                     + (names.isEmpty() ? "no " + kind.word + "s are registered"
                     : "registered " + kind.word + "s: " + String.join(", ", names)));
             return standIn(kind, at);
@@ -578,7 +578,7 @@ final class ChartReader<C> {
         if (entry.instance() != null) {
             if (props.size() > 0) {
                 String first = props.fieldNames().next();
-                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + first + "'; it takes no properties");
+                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + Excerpt.of(first) + "'; it takes no properties");
             }
             return new Made(name, entry.instance(), at);
         }
@@ -599,7 +599,7 @@ final class ChartReader<C> {
         Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
-            b.append(e.getKey()).append('=').append(e.getValue());
+            b.append(e.getKey()).append('=').append(Excerpt.of(e.getValue()));
             if (it.hasNext()) {
                 b.append(", ");
             }
@@ -631,7 +631,7 @@ final class ChartReader<C> {
         while (it.hasNext()) {
             String k = it.next();
             if (!allowed.contains(k)) {
-                problem(tree.key(o, k), "unknown key '" + k + "' in " + what + "; valid keys: " + String.join(", ", allowed));
+                problem(tree.key(o, k), "unknown key '" + Excerpt.of(k) + "' in " + what + "; valid keys: " + String.join(", ", allowed));
             }
         }
     }
@@ -642,7 +642,7 @@ final class ChartReader<C> {
             return null;
         }
         if (!n.isTextual()) {
-            problem(tree.value(o, key), "\"" + key + "\" must be a string, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be a string, not " + Excerpt.of(n));
             return null;
         }
         return n.textValue();
@@ -651,7 +651,7 @@ final class ChartReader<C> {
     private String choice(ObjectNode o, String key, List<String> choices) {
         String s = string(o, key);
         if (s != null && !choices.contains(s)) {
-            problem(tree.value(o, key), "\"" + key + "\" must be one of " + String.join(", ", choices) + ", not \"" + s + "\"");
+            problem(tree.value(o, key), "\"" + key + "\" must be one of " + String.join(", ", choices) + ", not " + Excerpt.of(o.get(key)));
             return null;
         }
         return s;
@@ -663,7 +663,7 @@ final class ChartReader<C> {
             return false;
         }
         if (!n.isBoolean()) {
-            problem(tree.value(o, key), "\"" + key + "\" must be true or false, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be true or false, not " + Excerpt.of(n));
             return false;
         }
         return n.booleanValue();
@@ -674,7 +674,7 @@ final class ChartReader<C> {
         if (n.isBoolean() && n.booleanValue()) {
             return true;
         }
-        problem(tree.value(o, key), "\"" + key + "\" must be true, not " + n);
+        problem(tree.value(o, key), "\"" + key + "\" must be true, not " + Excerpt.of(n));
         return false;
     }
 
@@ -704,11 +704,11 @@ final class ChartReader<C> {
                     out.add(e.textValue());
                     refs.add(new Ref(e.textValue(), tree.item(n, i)));
                 } else {
-                    problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + e);
+                    problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + Excerpt.of(e));
                 }
             }
         } else {
-            problem(tree.value(o, key), "\"" + key + "\" must be a state's name or a non-empty list of names, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be a state's name or a non-empty list of names, not " + Excerpt.of(n));
         }
         return out;
     }
@@ -719,7 +719,7 @@ final class ChartReader<C> {
                 List<String> names = new ArrayList<>(declared.keySet());
                 String list = names.size() <= 30 ? String.join(", ", names)
                         : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-                problem(r.pos(), "unknown state '" + r.name() + "'; the chart's states: " + list);
+                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'; the chart's states: " + list);
             }
         }
     }
@@ -731,7 +731,7 @@ final class ChartReader<C> {
         if (n.isObject()) {
             return "an object";
         }
-        return n.toString();
+        return Excerpt.of(n);
     }
 
     private void problem(Pos at, String message) {

@@ -127,7 +127,7 @@ final class SourceTree {
                     String name = p.currentName();
                     Pos at = pos(p.currentTokenLocation());
                     if (k.putIfAbsent(name, at) != null) {
-                        throw new SyntaxError(at, "duplicate key '" + name + "' (first at line "
+                        throw new SyntaxError(at, "duplicate key '" + Excerpt.of(name) + "' (first at line "
                                 + k.get(name).line() + ", column " + k.get(name).column() + ")");
                     }
                     JsonToken vt = p.nextToken();
