@@ -24,7 +24,8 @@ import javax.xml.stream.XMLStreamWriter;
  * <h2>Mapping</h2>
  * <ul>
  *   <li>States: {@code <state>}, {@code <parallel>}, {@code <final>}, and {@code <history
- *       type="shallow|deep">} with its default as a {@code <transition>}; a compound state's
+ *       type="shallow|deep">} with its default as a {@code <transition>} (an undeclared default
+ *       is the parent's initial state, as the chart reports it); a compound state's
  *       initial targets are its {@code initial} attribute, or an {@code <initial>} element when
  *       its initial transition has actions. The root is the {@code <scxml>} element itself,
  *       unless it is parallel, has transitions or actions, or is a target: then it is a state
@@ -217,9 +218,15 @@ public final class Scxml {
         private void state(int s) throws XMLStreamException {
             StateInfo info = v.states[s];
             if (v.isHistory(s)) {
-                start(SCXML_NS, "history", false);
+                // The chart resolves an undeclared default to the parent's initial content; should
+                // it ever give none, write no transition rather than an invalid empty target.
+                boolean noDefault = info.initialTargets().isEmpty();
+                start(SCXML_NS, "history", noDefault);
                 attributes(s);
                 xml.writeAttribute("type", v.kind(s) == StateKind.DEEP_HISTORY ? "deep" : "shallow");
+                if (noDefault) {
+                    return;
+                }
                 depth++;
                 start(SCXML_NS, "transition", true);
                 xml.writeAttribute("target", idList(info.initialTargets()));
