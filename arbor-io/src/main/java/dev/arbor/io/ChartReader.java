@@ -115,7 +115,10 @@ final class ChartReader<C> {
         }
         if (top.has("onUnhandled")) {
             Made a = make(top.get("onUnhandled"), tree.value(top, "onUnhandled"), Kind.ACTION);
-            b.onUnhandled(eventAction(a, tree.value(top, "onUnhandled")));
+            @SuppressWarnings("unchecked")
+            Action<C, Object> unhandled = fit(a, false, true, "onUnhandled") instanceof Action<?, ?> f
+                    ? (Action<C, Object>) f : (owner, event) -> { };
+            b.onUnhandled(unhandled);
         }
         body(b, top, null);
         JsonNode global = top.get("global");
@@ -165,8 +168,9 @@ final class ChartReader<C> {
             s.initial(initial.toArray());
         }
         for (Made a : list(o, "initialAction", Kind.ACTION)) {
-            StateAction<C> sa = stateAction(a, "initialAction", false);
-            if (sa != null) {
+            if (fit(a, false, false, "initialAction") instanceof StateAction<?> f) {
+                @SuppressWarnings("unchecked")
+                StateAction<C> sa = (StateAction<C>) f;
                 s.initialAction(hand("initialAction", sa));
             }
         }
@@ -445,20 +449,18 @@ final class ChartReader<C> {
     }
 
     private void addStateAction(StateBuilder<C> s, String key, Made a) {
-        if (a.instance() instanceof MachineStateAction<?> && !(a.instance() instanceof StateAction<?>)) {
+        Object f = fit(a, true, false, key);
+        if (f instanceof MachineStateAction<?>) {
             @SuppressWarnings("unchecked")
-            MachineStateAction<C> msa = (MachineStateAction<C>) a.instance();
-            MachineStateAction<C> named = hand(key, new Named.NamedMachineStateAction<>(a.label(), msa));
+            MachineStateAction<C> msa = hand(key, (MachineStateAction<C>) f);
             switch (key) {
-                case "onEntry" -> s.onEntry(named);
-                case "onExit" -> s.onExit(named);
-                default -> s.onUpdate(named);
+                case "onEntry" -> s.onEntry(msa);
+                case "onExit" -> s.onExit(msa);
+                default -> s.onUpdate(msa);
             }
-            return;
-        }
-        StateAction<C> sa = stateAction(a, key, true);
-        if (sa != null) {
-            hand(key, sa);
+        } else if (f instanceof StateAction<?>) {
+            @SuppressWarnings("unchecked")
+            StateAction<C> sa = hand(key, (StateAction<C>) f);
             switch (key) {
                 case "onEntry" -> s.onEntry(sa);
                 case "onExit" -> s.onExit(sa);
@@ -467,57 +469,62 @@ final class ChartReader<C> {
         }
     }
 
-    /** The action as a state action, or null (with a problem) when it needs an event or a machine. */
-    private StateAction<C> stateAction(Made a, String key, boolean machineAllowed) {
-        if (a.instance() instanceof StateAction<?>) {
+    private void addTransitionAction(TransitionBuilder<C, Object> t, Made a) {
+        Object f = fit(a, true, true, "action");
+        if (f instanceof MachineAction<?, ?>) {
             @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) a.instance();
-            return new Named.NamedStateAction<>(a.label(), sa);
+            MachineAction<C, Object> ma = (MachineAction<C, Object>) f;
+            t.action(hand("action", ma));
+        } else if (f instanceof Action<?, ?>) {
+            @SuppressWarnings("unchecked")
+            Action<C, Object> ac = (Action<C, Object>) f;
+            t.action(hand("action", ac));
         }
-        Pos at = a.pos();
-        if (a.instance() instanceof MachineStateAction<?> && !machineAllowed) {
-            problem(at, "action '" + a.label() + "' needs the machine, which \"" + key + "\" does not give");
+    }
+
+    /**
+     * An action made fit for a place that gives it the owner, and the machine and the event when
+     * {@code machine} and {@code event} say so: the richest of the four action types the component
+     * implements that the place can run (machine and event, event, owner only, machine), named
+     * with its label. Where an event is given, an action that needs none is lifted to one that
+     * ignores it, so the result is an {@link Action} or a {@link MachineAction}; elsewhere it is a
+     * {@link StateAction} or a {@link MachineStateAction}. Null, with a problem at the action,
+     * when the place cannot run it.
+     */
+    @SuppressWarnings("unchecked")
+    private Object fit(Made a, boolean machine, boolean event, String where) {
+        Object x = a.instance();
+        String label = a.label();
+        if (event) {
+            if (machine && x instanceof MachineAction<?, ?>) {
+                return new Named.NamedMachineAction<>(label, (MachineAction<C, Object>) x);
+            }
+            if (x instanceof Action<?, ?>) {
+                return new Named.NamedAction<>(label, (Action<C, Object>) x);
+            }
+            if (x instanceof StateAction<?>) {
+                StateAction<C> sa = (StateAction<C>) x;
+                return new Named.NamedAction<C>(label, (owner, e) -> sa.run(owner));
+            }
+            if (machine && x instanceof MachineStateAction<?>) {
+                MachineStateAction<C> msa = (MachineStateAction<C>) x;
+                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner));
+            }
         } else {
-            problem(at, "action '" + a.label() + "' needs an event, so it can only run on a transition, not in \"" + key + "\"");
+            if (x instanceof StateAction<?>) {
+                return new Named.NamedStateAction<>(label, (StateAction<C>) x);
+            }
+            if (machine && x instanceof MachineStateAction<?>) {
+                return new Named.NamedMachineStateAction<>(label, (MachineStateAction<C>) x);
+            }
+        }
+        if (event || (x instanceof MachineStateAction<?> && !machine)) {
+            problem(a.pos(), "action '" + label + "' needs the machine, which \"" + where + "\" does not give");
+        } else {
+            problem(a.pos(), "action '" + label + "' needs an event, so it can only run on a transition, not in \""
+                    + where + "\"");
         }
         return null;
-    }
-
-    private void addTransitionAction(TransitionBuilder<C, Object> t, Made a) {
-        Object x = a.instance();
-        if (x instanceof MachineAction<?, ?>) {
-            @SuppressWarnings("unchecked")
-            MachineAction<C, Object> ma = (MachineAction<C, Object>) x;
-            t.action(hand("action", new Named.NamedMachineAction<>(a.label(), ma)));
-        } else if (x instanceof Action<?, ?>) {
-            @SuppressWarnings("unchecked")
-            Action<C, Object> ac = (Action<C, Object>) x;
-            t.action(hand("action", new Named.NamedAction<>(a.label(), ac)));
-        } else if (x instanceof StateAction<?>) {
-            @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) x;
-            t.action(hand("action", new Named.NamedAction<C>(a.label(), (owner, event) -> sa.run(owner))));
-        } else {
-            @SuppressWarnings("unchecked")
-            MachineStateAction<C> msa = (MachineStateAction<C>) x;
-            t.action(hand("action", new Named.NamedMachineAction<C>(a.label(), (machine, owner, event) -> msa.run(machine, owner))));
-        }
-    }
-
-    private Action<C, Object> eventAction(Made a, Pos at) {
-        Object x = a.instance();
-        if (x instanceof Action<?, ?>) {
-            @SuppressWarnings("unchecked")
-            Action<C, Object> ac = (Action<C, Object>) x;
-            return new Named.NamedAction<>(a.label(), ac);
-        }
-        if (x instanceof StateAction<?>) {
-            @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) x;
-            return new Named.NamedAction<>(a.label(), (owner, event) -> sa.run(owner));
-        }
-        problem(at, "action '" + a.label() + "' needs the machine, which \"onUnhandled\" does not give");
-        return (owner, event) -> { };
     }
 
     /** A component or a list of them, under a key. */
