@@ -120,22 +120,6 @@ public final class Scxml {
         return true;
     }
 
-    /** Text safe in an XML 1.0 attribute: characters XML forbids, and line breaks and tabs, become spaces. */
-    static String clean(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                b.append(c).append(s.charAt(++i));
-            } else if (c < ' ' || Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                b.append(' ');
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
     /** One document's writing: ids, indentation and the walk. */
     private static final class Writer {
         private final ChartView v;
@@ -158,7 +142,7 @@ public final class Scxml {
             xml.writeDefaultNamespace(SCXML_NS);
             xml.writeNamespace("arbor", ARBOR_NS);
             xml.writeAttribute("version", "1.0");
-            xml.writeAttribute("name", clean(v.chart.name()));
+            xml.writeAttribute("name", Diagrams.xmlText(v.chart.name()));
             if (v.rootDrawn) {
                 xml.writeAttribute("initial", ids[0]);
                 depth++;
@@ -190,7 +174,7 @@ public final class Scxml {
                 }
                 for (String behavior : info.behaviors()) {
                     start(ARBOR_NS, "behavior", true);
-                    xml.writeAttribute("name", clean(behavior));
+                    xml.writeAttribute("name", Diagrams.xmlText(behavior));
                 }
             }
             if (v.kind(s) == StateKind.COMPOUND && !info.initialAction().isEmpty()) {
@@ -259,7 +243,7 @@ public final class Scxml {
         private void attributes(int s) throws XMLStreamException {
             xml.writeAttribute("id", ids[s]);
             if (!ids[s].equals(v.name(s))) {
-                xml.writeAttribute(ARBOR_NS, "name", clean(v.name(s)));
+                xml.writeAttribute(ARBOR_NS, "name", Diagrams.xmlText(v.name(s)));
             }
             if (s == 0) {
                 xml.writeAttribute(ARBOR_NS, "root", "true");
@@ -276,13 +260,13 @@ public final class Scxml {
             boolean empty = t.action().isEmpty();
             start(SCXML_NS, "transition", empty);
             switch (t.mode()) {
-                case EVENT -> xml.writeAttribute("event", clean(String.join(" ", t.triggers())));
+                case EVENT -> xml.writeAttribute("event", Diagrams.xmlText(String.join(" ", t.triggers())));
                 case POLLED -> xml.writeAttribute(ARBOR_NS, "mode", "polled");
                 default -> { }
             }
             if (t.guarded()) {
                 if (t.guard().isPresent()) {
-                    xml.writeAttribute("cond", clean(t.guard().get()));
+                    xml.writeAttribute("cond", Diagrams.xmlText(t.guard().get()));
                 } else {
                     xml.writeAttribute(ARBOR_NS, "guarded", "true");
                 }
@@ -321,7 +305,7 @@ public final class Scxml {
             for (int i = 0; i < c.count(); i++) {
                 start(ARBOR_NS, "action", true);
                 if (i < c.labels().size()) {
-                    xml.writeAttribute("name", clean(c.labels().get(i)));
+                    xml.writeAttribute("name", Diagrams.xmlText(c.labels().get(i)));
                 }
             }
         }
