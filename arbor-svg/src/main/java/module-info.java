@@ -6,6 +6,7 @@
  */
 module dev.arbor.svg {
     requires transitive dev.arbor.core;
+    requires dev.arbor.io; // Diagrams: labels, active states and colours shared with the other exporters
     requires java.xml;
     requires org.eclipse.elk.core;
     requires org.eclipse.elk.graph;

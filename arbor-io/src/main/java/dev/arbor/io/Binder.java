@@ -2,6 +2,9 @@ package dev.arbor.io;
 
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonStreamContext;
+import com.fasterxml.jackson.core.exc.InputCoercionException;
 import com.fasterxml.jackson.databind.BeanDescription;
 import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
@@ -74,7 +77,7 @@ final class Binder {
                 e.getKnownPropertyIds().forEach(k -> sorted.add(String.valueOf(k)));
                 known.addAll(sorted);
             }
-            return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + e.getPropertyName()
+            return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + Excerpt.of(e.getPropertyName())
                     + "'; " + choices(known));
         } catch (InvalidDefinitionException e) {
             throw cannotMake(whole, what, e);
@@ -92,20 +95,77 @@ final class Binder {
             if (path.isEmpty()) {
                 throw cannotMake(whole, what, e); // the type itself, not one of its properties
             }
-            String property = dotted(path);
-            JsonNode parent = parentOf(source, path);
-            Pos at = positionIn(tree, parent, path.get(path.size() - 1));
-            JsonNode value = childOf(parent, path.get(path.size() - 1));
             String type = e.getTargetType() == null ? "another type" : typeName(e.getTargetType());
-            return fail(at, what + ": property '" + property + "' must be " + type + ", not "
-                    + (value == null ? "that" : value.toString()));
+            throw mistyped(what, path, type, source, tree);
+        } catch (InputCoercionException e) {
+            throw outOfRange(what, e, List.of(), whole, source, tree);
         } catch (JsonMappingException e) {
+            if (e.getCause() instanceof InputCoercionException c) {
+                throw outOfRange(what, c, e.getPath(), whole, source, tree);
+            }
             Throwable cause = e.getCause() != null ? e.getCause() : e;
             throw new BindFailure(whole, what + " rejected its properties: " + firstLine(
                     cause == e ? e.getOriginalMessage() : cause.getMessage()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
             throw new BindFailure(whole, what + " rejected its properties: " + firstLine(e.getMessage()));
         }
+    }
+
+    /** A property given a value of the wrong type: reported at the value, with the type it must have. */
+    private static BindFailure mistyped(String what, List<JsonMappingException.Reference> path, String type,
+            ObjectNode source, SourceTree tree) {
+        JsonNode parent = parentOf(source, path);
+        Pos at = positionIn(tree, parent, path.get(path.size() - 1));
+        JsonNode value = childOf(parent, path.get(path.size() - 1));
+        return new BindFailure(at, what + ": property '" + dotted(path) + "' must be " + type + ", not "
+                + (value == null ? "that" : Excerpt.of(value)));
+    }
+
+    /**
+     * A whole number too large for its property. Jackson's stream-level exception has no property
+     * path of its own (a wrapping mapping exception may); the tree parser it came from knows where
+     * it stood.
+     */
+    private static BindFailure outOfRange(String what, InputCoercionException e, List<JsonMappingException.Reference> known,
+            Pos whole, ObjectNode source, SourceTree tree) {
+        JsonParser p = e.getProcessor();
+        List<JsonMappingException.Reference> path = !known.isEmpty() ? known
+                : p == null ? List.of() : pathOf(p.getParsingContext());
+        if (path.isEmpty()) {
+            return new BindFailure(whole, what + " rejected its properties: " + firstLine(e.getOriginalMessage()));
+        }
+        Class<?> target = e.getTargetType();
+        return mistyped(what, path, target == null ? "a smaller number" : typeName(target) + range(target), source, tree);
+    }
+
+    /** The path from the properties object to where a parser stands, outermost first. */
+    private static List<JsonMappingException.Reference> pathOf(JsonStreamContext context) {
+        List<JsonMappingException.Reference> path = new ArrayList<>();
+        for (JsonStreamContext c = context; c != null && !c.inRoot(); c = c.getParent()) {
+            if (c.inObject() && c.getCurrentName() != null) {
+                path.add(0, new JsonMappingException.Reference(null, c.getCurrentName()));
+            } else if (c.inArray()) {
+                path.add(0, new JsonMappingException.Reference(null, Math.max(0, c.getCurrentIndex())));
+            }
+        }
+        return path;
+    }
+
+    /** The range of an integer type, as {@code " from MIN to MAX"}; empty for other types. */
+    private static String range(Class<?> t) {
+        if (t == int.class || t == Integer.class) {
+            return " from " + Integer.MIN_VALUE + " to " + Integer.MAX_VALUE;
+        }
+        if (t == long.class || t == Long.class) {
+            return " from " + Long.MIN_VALUE + " to " + Long.MAX_VALUE;
+        }
+        if (t == short.class || t == Short.class) {
+            return " from " + Short.MIN_VALUE + " to " + Short.MAX_VALUE;
+        }
+        if (t == byte.class || t == Byte.class) {
+            return " from " + Byte.MIN_VALUE + " to " + Byte.MAX_VALUE;
+        }
+        return "";
     }
 
     private static BindFailure cannotMake(Pos whole, String what, JsonMappingException e) {

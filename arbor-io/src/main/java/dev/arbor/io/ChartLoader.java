@@ -3,6 +3,7 @@ package dev.arbor.io;
 import dev.arbor.core.Chart;
 import dev.arbor.io.ChartFileException.Problem;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
@@ -36,6 +37,8 @@ public final class ChartLoader<C> {
     /** The default limit on JSON nesting: enough for states nested about 30 deep. */
     public static final int DEFAULT_MAX_DEPTH = 64;
 
+    private static final String BOM = "\uFEFF";
+
     private final ComponentRegistry<C> registry;
     private final long maxBytes;
     private final int maxDepth;
@@ -66,20 +69,31 @@ public final class ChartLoader<C> {
     }
 
     /**
-     * Loads a chart file (UTF-8). Problems are reported under the path as given.
+     * Loads a chart file (UTF-8; a leading byte order mark is skipped). Problems are reported
+     * under the path as given. Only regular files are read, and never more than the size limit:
+     * a pipe or a device ({@code /dev/stdin}, {@code /dev/zero}) is refused unread.
      *
      * @throws ChartFileException listing every problem found in the file
      * @throws IOException        if the file cannot be read
      */
     public Chart<C> load(Path file) throws IOException {
         String name = file.toString();
+        if (Files.exists(file) && !Files.isRegularFile(file)) {
+            // A pipe, a device or a directory: its size says nothing about what a read would return.
+            throw new ChartFileException(List.of(new Problem(name, 1, 1, "not a regular file")));
+        }
         long size = Files.size(file);
         if (size > maxBytes) {
             throw tooLarge(name, size);
         }
-        byte[] bytes = Files.readAllBytes(file);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            // The size can change between the check and the read (a file being written, /proc):
+            // never read more than one byte past the limit.
+            bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
+        }
         if (bytes.length > maxBytes) {
-            throw tooLarge(name, bytes.length);
+            throw tooLargeFile(name);
         }
         String json;
         try {
@@ -119,7 +133,9 @@ public final class ChartLoader<C> {
         return reader(name, json).read();
     }
 
-    private ChartReader<C> reader(String name, String json) {
+    private ChartReader<C> reader(String name, String text) {
+        // Editors on Windows may start a UTF-8 file with a byte order mark; it is not part of the JSON.
+        String json = text.startsWith(BOM) ? text.substring(1) : text;
         SourceTree tree;
         try {
             tree = SourceTree.read(json, maxDepth, maxBytes);
@@ -127,6 +143,11 @@ public final class ChartLoader<C> {
             throw new ChartFileException(List.of(new Problem(name, e.pos.line(), e.pos.column(), e.getMessage())));
         }
         return new ChartReader<>(name, tree, registry, binder);
+    }
+
+    private ChartFileException tooLargeFile(String name) {
+        return new ChartFileException(List.of(new Problem(name, 1, 1,
+                "the file has more than the limit of " + maxBytes + " bytes")));
     }
 
     private ChartFileException tooLarge(String name, long size) {

@@ -107,7 +107,7 @@ final class ChartReader<C> {
                 b.maxMicrosteps(m.intValue());
             } else {
                 problem(tree.value(top, "maxMicrosteps"), "\"maxMicrosteps\" must be a whole number from 1 to "
-                        + Integer.MAX_VALUE + ", not " + m);
+                        + Integer.MAX_VALUE + ", not " + Excerpt.of(m));
             }
         }
         if (bool(top, "allowUnreachable")) {
@@ -115,7 +115,10 @@ final class ChartReader<C> {
         }
         if (top.has("onUnhandled")) {
             Made a = make(top.get("onUnhandled"), tree.value(top, "onUnhandled"), Kind.ACTION);
-            b.onUnhandled(eventAction(a, tree.value(top, "onUnhandled")));
+            @SuppressWarnings("unchecked")
+            Action<C, Object> unhandled = fit(a, false, true, "onUnhandled") instanceof Action<?, ?> f
+                    ? (Action<C, Object>) f : (owner, event) -> { };
+            b.onUnhandled(unhandled);
         }
         body(b, top, null);
         JsonNode global = top.get("global");
@@ -165,8 +168,9 @@ final class ChartReader<C> {
             s.initial(initial.toArray());
         }
         for (Made a : list(o, "initialAction", Kind.ACTION)) {
-            StateAction<C> sa = stateAction(a, "initialAction", false);
-            if (sa != null) {
+            if (fit(a, false, false, "initialAction") instanceof StateAction<?> f) {
+                @SuppressWarnings("unchecked")
+                StateAction<C> sa = (StateAction<C>) f;
                 s.initialAction(hand("initialAction", sa));
             }
         }
@@ -223,7 +227,7 @@ final class ChartReader<C> {
             problem(at, "a state name cannot be blank");
         }
         if (!n.isObject()) {
-            problem(tree.value(states, name), "state '" + name + "' must be an object, not " + kindOf(n));
+            problem(tree.value(states, name), "state '" + Excerpt.of(name) + "' must be an object, not " + kindOf(n));
             s.state(name);
             return;
         }
@@ -234,20 +238,20 @@ final class ChartReader<C> {
         }
         switch (kind) {
             case "shallowHistory", "deepHistory" -> {
-                checkKeys(o, HISTORY_KEYS, "history state '" + name + "'");
+                checkKeys(o, HISTORY_KEYS, "history state '" + Excerpt.of(name) + "'");
                 s.history(name, kind.equals("deepHistory") ? HistoryType.DEEP : HistoryType.SHALLOW,
                         targets(o, "default").toArray());
             }
             case "parallel" -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.parallel(name, c -> body(c, o, name));
             }
             case "final" -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.finalState(name, c -> body(c, o, name));
             }
             default -> {
-                checkKeys(o, STATE_KEYS, "state '" + name + "'");
+                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
                 s.state(name, c -> body(c, o, name));
             }
         }
@@ -314,7 +318,7 @@ final class ChartReader<C> {
                 } else if (d.isBoolean() && d.booleanValue()) {
                     t = widen(s.onDone());
                 } else {
-                    problem(tree.value(o, "done"), "\"done\" must be true (this state's completion) or a state's name, not " + d);
+                    problem(tree.value(o, "done"), "\"done\" must be true (this state's completion) or a state's name, not " + Excerpt.of(d));
                     return;
                 }
             }
@@ -445,20 +449,18 @@ final class ChartReader<C> {
     }
 
     private void addStateAction(StateBuilder<C> s, String key, Made a) {
-        if (a.instance() instanceof MachineStateAction<?> && !(a.instance() instanceof StateAction<?>)) {
+        Object f = fit(a, true, false, key);
+        if (f instanceof MachineStateAction<?>) {
             @SuppressWarnings("unchecked")
-            MachineStateAction<C> msa = (MachineStateAction<C>) a.instance();
-            MachineStateAction<C> named = hand(key, new Named.NamedMachineStateAction<>(a.label(), msa));
+            MachineStateAction<C> msa = hand(key, (MachineStateAction<C>) f);
             switch (key) {
-                case "onEntry" -> s.onEntry(named);
-                case "onExit" -> s.onExit(named);
-                default -> s.onUpdate(named);
+                case "onEntry" -> s.onEntry(msa);
+                case "onExit" -> s.onExit(msa);
+                default -> s.onUpdate(msa);
             }
-            return;
-        }
-        StateAction<C> sa = stateAction(a, key, true);
-        if (sa != null) {
-            hand(key, sa);
+        } else if (f instanceof StateAction<?>) {
+            @SuppressWarnings("unchecked")
+            StateAction<C> sa = hand(key, (StateAction<C>) f);
             switch (key) {
                 case "onEntry" -> s.onEntry(sa);
                 case "onExit" -> s.onExit(sa);
@@ -467,57 +469,62 @@ final class ChartReader<C> {
         }
     }
 
-    /** The action as a state action, or null (with a problem) when it needs an event or a machine. */
-    private StateAction<C> stateAction(Made a, String key, boolean machineAllowed) {
-        if (a.instance() instanceof StateAction<?>) {
+    private void addTransitionAction(TransitionBuilder<C, Object> t, Made a) {
+        Object f = fit(a, true, true, "action");
+        if (f instanceof MachineAction<?, ?>) {
             @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) a.instance();
-            return new Named.NamedStateAction<>(a.label(), sa);
+            MachineAction<C, Object> ma = (MachineAction<C, Object>) f;
+            t.action(hand("action", ma));
+        } else if (f instanceof Action<?, ?>) {
+            @SuppressWarnings("unchecked")
+            Action<C, Object> ac = (Action<C, Object>) f;
+            t.action(hand("action", ac));
         }
-        Pos at = a.pos();
-        if (a.instance() instanceof MachineStateAction<?> && !machineAllowed) {
-            problem(at, "action '" + a.label() + "' needs the machine, which \"" + key + "\" does not give");
+    }
+
+    /**
+     * An action made fit for a place that gives it the owner, and the machine and the event when
+     * {@code machine} and {@code event} say so: the richest of the four action types the component
+     * implements that the place can run (machine and event, event, owner only, machine), named
+     * with its label. Where an event is given, an action that needs none is lifted to one that
+     * ignores it, so the result is an {@link Action} or a {@link MachineAction}; elsewhere it is a
+     * {@link StateAction} or a {@link MachineStateAction}. Null, with a problem at the action,
+     * when the place cannot run it.
+     */
+    @SuppressWarnings("unchecked")
+    private Object fit(Made a, boolean machine, boolean event, String where) {
+        Object x = a.instance();
+        String label = a.label();
+        if (event) {
+            if (machine && x instanceof MachineAction<?, ?>) {
+                return new Named.NamedMachineAction<>(label, (MachineAction<C, Object>) x);
+            }
+            if (x instanceof Action<?, ?>) {
+                return new Named.NamedAction<>(label, (Action<C, Object>) x);
+            }
+            if (x instanceof StateAction<?>) {
+                StateAction<C> sa = (StateAction<C>) x;
+                return new Named.NamedAction<C>(label, (owner, e) -> sa.run(owner));
+            }
+            if (machine && x instanceof MachineStateAction<?>) {
+                MachineStateAction<C> msa = (MachineStateAction<C>) x;
+                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner));
+            }
         } else {
-            problem(at, "action '" + a.label() + "' needs an event, so it can only run on a transition, not in \"" + key + "\"");
+            if (x instanceof StateAction<?>) {
+                return new Named.NamedStateAction<>(label, (StateAction<C>) x);
+            }
+            if (machine && x instanceof MachineStateAction<?>) {
+                return new Named.NamedMachineStateAction<>(label, (MachineStateAction<C>) x);
+            }
+        }
+        if (event || (x instanceof MachineStateAction<?> && !machine)) {
+            problem(a.pos(), "action '" + label + "' needs the machine, which \"" + where + "\" does not give");
+        } else {
+            problem(a.pos(), "action '" + label + "' needs an event, so it can only run on a transition, not in \""
+                    + where + "\"");
         }
         return null;
-    }
-
-    private void addTransitionAction(TransitionBuilder<C, Object> t, Made a) {
-        Object x = a.instance();
-        if (x instanceof MachineAction<?, ?>) {
-            @SuppressWarnings("unchecked")
-            MachineAction<C, Object> ma = (MachineAction<C, Object>) x;
-            t.action(hand("action", new Named.NamedMachineAction<>(a.label(), ma)));
-        } else if (x instanceof Action<?, ?>) {
-            @SuppressWarnings("unchecked")
-            Action<C, Object> ac = (Action<C, Object>) x;
-            t.action(hand("action", new Named.NamedAction<>(a.label(), ac)));
-        } else if (x instanceof StateAction<?>) {
-            @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) x;
-            t.action(hand("action", new Named.NamedAction<C>(a.label(), (owner, event) -> sa.run(owner))));
-        } else {
-            @SuppressWarnings("unchecked")
-            MachineStateAction<C> msa = (MachineStateAction<C>) x;
-            t.action(hand("action", new Named.NamedMachineAction<C>(a.label(), (machine, owner, event) -> msa.run(machine, owner))));
-        }
-    }
-
-    private Action<C, Object> eventAction(Made a, Pos at) {
-        Object x = a.instance();
-        if (x instanceof Action<?, ?>) {
-            @SuppressWarnings("unchecked")
-            Action<C, Object> ac = (Action<C, Object>) x;
-            return new Named.NamedAction<>(a.label(), ac);
-        }
-        if (x instanceof StateAction<?>) {
-            @SuppressWarnings("unchecked")
-            StateAction<C> sa = (StateAction<C>) x;
-            return new Named.NamedAction<>(a.label(), (owner, event) -> sa.run(owner));
-        }
-        problem(at, "action '" + a.label() + "' needs the machine, which \"onUnhandled\" does not give");
-        return (owner, event) -> { };
     }
 
     /** A component or a list of them, under a key. */
@@ -551,7 +558,7 @@ final class ChartReader<C> {
             if (use == null || !use.isTextual()) {
                 problem(use == null ? at : tree.value(source, "use"), article(kind.word)
                         + " is written {\"use\": \"NAME\", ...properties}; \"use\" must name a registered " + kind.word
-                        + (use == null ? "" : ", not " + use));
+                        + (use == null ? "" : ", not " + Excerpt.of(use)));
                 return standIn(kind, at);
             }
             name = use.textValue();
@@ -570,7 +577,7 @@ final class ChartReader<C> {
         Entry entry = registry.find(kind, name);
         if (entry == null) {
             List<String> names = registry.names(kind);
-            problem(namePos, "unknown " + kind.word + " '" + name + "'; "
+            problem(namePos, "unknown " + kind.word + " '" + Excerpt.of(name) + "'; "
                     + (names.isEmpty() ? "no " + kind.word + "s are registered"
                     : "registered " + kind.word + "s: " + String.join(", ", names)));
             return standIn(kind, at);
@@ -578,7 +585,7 @@ final class ChartReader<C> {
         if (entry.instance() != null) {
             if (props.size() > 0) {
                 String first = props.fieldNames().next();
-                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + first + "'; it takes no properties");
+                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + Excerpt.of(first) + "'; it takes no properties");
             }
             return new Made(name, entry.instance(), at);
         }
@@ -599,7 +606,7 @@ final class ChartReader<C> {
         Iterator<Map.Entry<String, JsonNode>> it = props.properties().iterator();
         while (it.hasNext()) {
             Map.Entry<String, JsonNode> e = it.next();
-            b.append(e.getKey()).append('=').append(e.getValue());
+            b.append(e.getKey()).append('=').append(Excerpt.of(e.getValue()));
             if (it.hasNext()) {
                 b.append(", ");
             }
@@ -631,7 +638,7 @@ final class ChartReader<C> {
         while (it.hasNext()) {
             String k = it.next();
             if (!allowed.contains(k)) {
-                problem(tree.key(o, k), "unknown key '" + k + "' in " + what + "; valid keys: " + String.join(", ", allowed));
+                problem(tree.key(o, k), "unknown key '" + Excerpt.of(k) + "' in " + what + "; valid keys: " + String.join(", ", allowed));
             }
         }
     }
@@ -642,7 +649,7 @@ final class ChartReader<C> {
             return null;
         }
         if (!n.isTextual()) {
-            problem(tree.value(o, key), "\"" + key + "\" must be a string, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be a string, not " + Excerpt.of(n));
             return null;
         }
         return n.textValue();
@@ -651,7 +658,7 @@ final class ChartReader<C> {
     private String choice(ObjectNode o, String key, List<String> choices) {
         String s = string(o, key);
         if (s != null && !choices.contains(s)) {
-            problem(tree.value(o, key), "\"" + key + "\" must be one of " + String.join(", ", choices) + ", not \"" + s + "\"");
+            problem(tree.value(o, key), "\"" + key + "\" must be one of " + String.join(", ", choices) + ", not " + Excerpt.of(o.get(key)));
             return null;
         }
         return s;
@@ -663,7 +670,7 @@ final class ChartReader<C> {
             return false;
         }
         if (!n.isBoolean()) {
-            problem(tree.value(o, key), "\"" + key + "\" must be true or false, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be true or false, not " + Excerpt.of(n));
             return false;
         }
         return n.booleanValue();
@@ -674,7 +681,7 @@ final class ChartReader<C> {
         if (n.isBoolean() && n.booleanValue()) {
             return true;
         }
-        problem(tree.value(o, key), "\"" + key + "\" must be true, not " + n);
+        problem(tree.value(o, key), "\"" + key + "\" must be true, not " + Excerpt.of(n));
         return false;
     }
 
@@ -704,11 +711,11 @@ final class ChartReader<C> {
                     out.add(e.textValue());
                     refs.add(new Ref(e.textValue(), tree.item(n, i)));
                 } else {
-                    problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + e);
+                    problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + Excerpt.of(e));
                 }
             }
         } else {
-            problem(tree.value(o, key), "\"" + key + "\" must be a state's name or a non-empty list of names, not " + n);
+            problem(tree.value(o, key), "\"" + key + "\" must be a state's name or a non-empty list of names, not " + Excerpt.of(n));
         }
         return out;
     }
@@ -719,7 +726,7 @@ final class ChartReader<C> {
                 List<String> names = new ArrayList<>(declared.keySet());
                 String list = names.size() <= 30 ? String.join(", ", names)
                         : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-                problem(r.pos(), "unknown state '" + r.name() + "'; the chart's states: " + list);
+                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'; the chart's states: " + list);
             }
         }
     }
@@ -731,7 +738,7 @@ final class ChartReader<C> {
         if (n.isObject()) {
             return "an object";
         }
-        return n.toString();
+        return Excerpt.of(n);
     }
 
     private void problem(Pos at, String message) {

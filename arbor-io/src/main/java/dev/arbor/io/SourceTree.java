@@ -44,6 +44,11 @@ final class SourceTree {
         }
     }
 
+    /** The longest number accepted, in digits: far beyond any number a chart needs. */
+    static final int MAX_NUMBER_LENGTH = 1000;
+    /** The longest key accepted, in characters. */
+    static final int MAX_KEY_LENGTH = 50_000;
+
     final JsonNode root;
     /** Where each object or array begins. Containers are distinct objects, so identity is safe. */
     private final Map<JsonNode, Pos> starts = new IdentityHashMap<>();
@@ -59,17 +64,19 @@ final class SourceTree {
                 .streamReadConstraints(StreamReadConstraints.builder()
                         .maxNestingDepth(maxDepth)
                         .maxDocumentLength(maxChars)
+                        .maxNumberLength(MAX_NUMBER_LENGTH)
+                        .maxNameLength(MAX_KEY_LENGTH)
                         .build())
                 // Duplicate keys are rejected as the tree is built (see value()), at the key itself;
                 // Jackson's STRICT_DUPLICATE_DETECTION would report them past the key.
                 .disable(StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION)
                 .build();
         try (JsonParser p = factory.createParser(json)) {
-            JsonToken first = p.nextToken();
-            if (first == null) {
-                throw new SyntaxError(Pos.START, "the file is empty; a chart file holds one JSON object");
-            }
             try {
+                JsonToken first = p.nextToken();
+                if (first == null) {
+                    throw new SyntaxError(Pos.START, "the file is empty; a chart file holds one JSON object");
+                }
                 root = value(p, first);
                 Pos garbage = null;
                 try {
@@ -83,7 +90,7 @@ final class SourceTree {
                     throw new SyntaxError(garbage, "unexpected content after the end of the chart");
                 }
             } catch (StreamConstraintsException e) {
-                throw new SyntaxError(pos(p.currentTokenLocation()), "the JSON nests deeper than " + maxDepth + " levels");
+                throw new SyntaxError(overLimitAt(json, e, p), overLimit(e, maxDepth));
             } catch (JsonEOFException e) {
                 throw new SyntaxError(pos(p.currentLocation()), "the file ends before the JSON is complete");
             } catch (JsonProcessingException e) {
@@ -120,7 +127,7 @@ final class SourceTree {
                     String name = p.currentName();
                     Pos at = pos(p.currentTokenLocation());
                     if (k.putIfAbsent(name, at) != null) {
-                        throw new SyntaxError(at, "duplicate key '" + name + "' (first at line "
+                        throw new SyntaxError(at, "duplicate key '" + Excerpt.of(name) + "' (first at line "
                                 + k.get(name).line() + ", column " + k.get(name).column() + ")");
                     }
                     JsonToken vt = p.nextToken();
@@ -194,6 +201,74 @@ final class SourceTree {
             return Pos.START;
         }
         return new Pos(l.getLineNr(), Math.max(1, l.getColumnNr()));
+    }
+
+    /**
+     * Where the value that broke a limit begins. Jackson stops inside a too-long number or key,
+     * so the text is walked back from there to the token's start; otherwise (too deep) the place
+     * is the token being read.
+     */
+    private static Pos overLimitAt(String json, StreamConstraintsException e, JsonParser p) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        long stop = p.currentLocation().getCharOffset();
+        if (stop < 0 || stop > json.length()) {
+            return pos(p.currentTokenLocation());
+        }
+        int i = (int) Math.min(stop, json.length() - 1);
+        if (m.startsWith("Number value length")) {
+            while (i > 0 && "0123456789+-.eE".indexOf(json.charAt(i - 1)) >= 0) {
+                i--;
+            }
+            return at(json, i);
+        }
+        if (m.startsWith("Name length")) {
+            // A key's opening quote is the first quote, walking back, with '{' or ',' before it
+            // (blanks aside): quotes inside a key are escaped, so a backslash stands before them.
+            for (int q = i; q >= 0; q--) {
+                if (json.charAt(q) == '"') {
+                    int b = q - 1;
+                    while (b >= 0 && Character.isWhitespace(json.charAt(b))) {
+                        b--;
+                    }
+                    if (b < 0 || json.charAt(b) == '{' || json.charAt(b) == ',') {
+                        return at(json, q);
+                    }
+                }
+            }
+        }
+        return pos(p.currentTokenLocation());
+    }
+
+    /** The line and column of a character offset. */
+    private static Pos at(String json, int offset) {
+        int line = 1;
+        int lineStart = 0;
+        for (int i = 0; i < offset; i++) {
+            if (json.charAt(i) == '\n') {
+                line++;
+                lineStart = i + 1;
+            }
+        }
+        return new Pos(line, offset - lineStart + 1);
+    }
+
+    /**
+     * Which of the parser's limits a document broke. Jackson reports each with the same exception
+     * type, so the kind is read from the start of its message; an unforeseen one is still named.
+     */
+    private static String overLimit(StreamConstraintsException e, int maxDepth) {
+        String m = e.getOriginalMessage() == null ? "" : e.getOriginalMessage();
+        if (m.startsWith("Document nesting depth")) {
+            return "the JSON nests deeper than " + maxDepth + " levels";
+        }
+        if (m.startsWith("Number value length")) {
+            return "a number has more than " + MAX_NUMBER_LENGTH + " digits";
+        }
+        if (m.startsWith("Name length")) {
+            return "a key is longer than " + MAX_KEY_LENGTH + " characters";
+        }
+        int nl = m.indexOf('\n');
+        return "the JSON breaks a parser limit: " + (nl >= 0 ? m.substring(0, nl) : m);
     }
 
     private static String describe(JsonProcessingException e) {

@@ -163,6 +163,49 @@ class ComponentsByNameTest {
     }
 
     @Test
+    void aNumberOutOfRangeIsReportedAtTheValueLikeOtherTypeErrors() {
+        assertThat(Problems.of("""
+                {
+                  "chart": "npc",
+                  "initial": "a",
+                  "states": {
+                    "a": {"use": {"use": "MoveTo", "target": 1e20}},
+                    "b": {"use": {"use": "MoveTo", "target": 100000000000000000000}},
+                    "c": {"use": {"use": "Pause", "ticks": 3000000000}}
+                  },
+                  "allowUnreachable": true
+                }
+                """)).containsExactly(
+                "npc.json:5:46: behaviour 'MoveTo': property 'target' must be an integer, not 1.0E20",
+                "npc.json:6:46: behaviour 'MoveTo': property 'target' must be an integer from -2147483648 to 2147483647,"
+                        + " not 100000000000000000000",
+                "npc.json:7:44: behaviour 'Pause': property 'ticks' must be an integer from -2147483648 to 2147483647,"
+                        + " not 3000000000");
+    }
+
+    @Test
+    void longValuesAreCutShortInMessagesAndLabels() {
+        String huge = "x".repeat(1_000_000);
+        assertThat(Problems.of("{\"chart\": \"npc\", \"initial\": \"a\", \"states\": {\"a\": {\"kind\": \"" + huge + "\"}},"
+                + " \"errorPolicy\": [\"" + huge + "\"], \"maxMicrosteps\": \"" + huge + "\", \"allowUnreachable\": \"" + huge + "\","
+                + " \"onUnhandled\": {\"use\": \"Say\", \"text\": " + "1".repeat(900) + "}}"))
+                .allSatisfy(line -> assertThat(line).hasSizeLessThan(200))
+                .containsExactly(
+                        "npc.json:1:59: \"kind\" must be one of state, parallel, final, shallowHistory, deepHistory,"
+                                + " not \"" + "x".repeat(60) + "\u2026 (1000000 characters)",
+                        "npc.json:1:1000080: \"errorPolicy\" must be a string, not [\"" + "x".repeat(58) + "\u2026 (1000004 characters)",
+                        "npc.json:1:2000103: \"maxMicrosteps\" must be a whole number from 1 to 2147483647, not \""
+                                + "x".repeat(60) + "\u2026 (1000000 characters)",
+                        "npc.json:1:3000127: \"allowUnreachable\" must be true or false, not \""
+                                + "x".repeat(60) + "\u2026 (1000000 characters)",
+                        "npc.json:1:4000169: action 'Say': property 'text' must be a string, not "
+                                + "1".repeat(60) + "\u2026 (900 characters)");
+        assertThat(ChartLoader.of(Bot.components()).handedComponents("npc.json", """
+                {"chart": "npc", "initial": "a", "states": {"a": {"onEntry": {"use": "Say", "text": "%s"}}}}
+                """.formatted(huge))).containsExactly("onEntry Say{text=\"" + "x".repeat(60) + "\u2026 (1000000 characters)}");
+    }
+
+    @Test
     void everyRecordComponentIsRequired() {
         assertThat(Problems.of("""
                 {

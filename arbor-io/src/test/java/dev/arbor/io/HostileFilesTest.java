@@ -1,18 +1,27 @@
 package dev.arbor.io;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.condition.EnabledOnOs;
+import org.junit.jupiter.api.condition.OS;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Files that are not charts at all: malformed, truncated, oversized, deeply nested, with
- * duplicate keys or trailing content. Each is refused with one problem at the exact place.
+ * duplicate keys, trailing content, numbers or keys too long to be real, or not files at all
+ * (devices, pipes, directories). Each is refused with one problem at the exact place.
  */
 class HostileFilesTest {
 
@@ -129,5 +138,71 @@ class HostileFilesTest {
                 () -> ChartLoader.of(Bot.components()).load(file));
         assertThat(e.problems()).extracting(Object::toString).containsExactly(
                 file + ":1:11: \"chart\" must be a string, not 7");
+    }
+
+    @Test
+    void aNumberWithTooManyDigitsIsNamedAsSuch() {
+        String json = "{\"chart\": \"npc\", \"maxMicrosteps\": " + "9".repeat(1001) + "}";
+        assertThat(Problems.of(json)).containsExactly("npc.json:1:35: a number has more than 1000 digits");
+    }
+
+    @Test
+    void aKeyThatIsTooLongIsNamedAsSuch() {
+        String json = "{\"chart\": \"npc\", \"" + "k".repeat(50_001) + "\": 1}";
+        assertThat(Problems.of(json)).containsExactly("npc.json:1:18: a key is longer than 50000 characters");
+    }
+
+    @Test
+    void aByteOrderMarkBeforeTheJsonIsSkipped(@TempDir Path dir) throws IOException {
+        assertThat(ChartLoader.of(Bot.components()).load("npc.json", "\uFEFF" + SMALL).stateName(1)).isEqualTo("idle");
+        Path file = dir.resolve("npc.json");
+        byte[] bom = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
+        byte[] json = SMALL.getBytes(StandardCharsets.UTF_8);
+        byte[] both = new byte[bom.length + json.length];
+        System.arraycopy(bom, 0, both, 0, bom.length);
+        System.arraycopy(json, 0, both, bom.length, json.length);
+        Files.write(file, both);
+        assertThat(ChartLoader.of(Bot.components()).load(file).stateName(1)).isEqualTo("idle");
+    }
+
+    @Test
+    void aByteOrderMarkInsideTheJsonIsStillAnError() {
+        assertThat(Problems.of("\uFEFF\uFEFF" + SMALL)).hasSize(1).first().asString()
+                .startsWith("npc.json:1:1: malformed JSON: Unexpected character ('\uFEFF' (code 65279 / 0xfeff))");
+    }
+
+    @Test
+    @EnabledOnOs({OS.LINUX, OS.MAC})
+    void aDeviceIsRefusedUnreadThoughItReportsNoSize() {
+        // Files.size says 0 for /dev/zero, which never ends: reading it would exhaust the heap.
+        Path zero = Path.of("/dev/zero");
+        ChartFileException e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> catchThrowableOfType(
+                ChartFileException.class, () -> ChartLoader.of(Bot.components()).load(zero)));
+        assertThat(e.problems()).extracting(Object::toString).containsExactly("/dev/zero:1:1: not a regular file");
+    }
+
+    @Test
+    @EnabledOnOs({OS.LINUX, OS.MAC})
+    void aNamedPipeIsRefusedWithoutWaitingForAWriter(@TempDir Path dir) throws Exception {
+        Path fifo = dir.resolve("chart.json");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start();
+        assumeTrue(mkfifo.waitFor(10, TimeUnit.SECONDS) && mkfifo.exitValue() == 0, "mkfifo is available");
+        // Opening a pipe blocks until something writes to it; the loader must not open it at all.
+        ChartFileException e = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> catchThrowableOfType(
+                ChartFileException.class, () -> ChartLoader.of(Bot.components()).load(fifo)));
+        assertThat(e.problems()).extracting(Object::toString).containsExactly(fifo + ":1:1: not a regular file");
+    }
+
+    @Test
+    void aDirectoryIsNotAChartFile(@TempDir Path dir) {
+        ChartFileException e = catchThrowableOfType(ChartFileException.class,
+                () -> ChartLoader.of(Bot.components()).load(dir));
+        assertThat(e.problems()).extracting(Object::toString).containsExactly(dir + ":1:1: not a regular file");
+    }
+
+    @Test
+    void aMissingFileIsAnIoErrorNotAProblemInTheFile(@TempDir Path dir) {
+        Path missing = dir.resolve("missing.json");
+        assertThatThrownBy(() -> ChartLoader.of(Bot.components()).load(missing)).isInstanceOf(NoSuchFileException.class);
     }
 }

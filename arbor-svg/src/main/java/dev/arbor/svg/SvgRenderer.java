@@ -4,15 +4,13 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Chart.StateInfo;
 import dev.arbor.core.Chart.TransitionInfo;
 import dev.arbor.core.StateKind;
-import dev.arbor.core.TransitionKind;
+import dev.arbor.io.export.Diagrams;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
-import java.util.Objects;
 import java.util.Set;
-import java.util.TreeSet;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
@@ -58,9 +56,8 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * Text widths are estimated (no fonts are read), so the image looks the same everywhere.
  */
 public final class SvgRenderer {
-    static final String ACTIVE_FILL = "#7fb2f0";
+    /** The fill of an active container: lighter than {@link Diagrams#ACTIVE_FILL}, so that what it holds stays readable. */
     static final String ACTIVE_CONTAINER_FILL = "#dbe9fb";
-    static final String ACTIVE_STROKE = "#1f5fbf";
     private static final String SVG_NS = "http://www.w3.org/2000/svg";
     private static final double FONT = 12;
     private static final double LINE = 15;
@@ -79,20 +76,7 @@ public final class SvgRenderer {
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String render(Chart<?> chart, Set<String> activeStates) {
-        Objects.requireNonNull(chart, "chart");
-        boolean[] active = new boolean[chart.stateCount()];
-        List<String> unknown = new ArrayList<>();
-        for (String name : new TreeSet<>(activeStates == null ? Set.of() : activeStates)) {
-            if (chart.hasState(name)) {
-                active[chart.stateId(name)] = true;
-            } else {
-                unknown.add(name);
-            }
-        }
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("chart '" + chart.name() + "' has no state " + String.join(", ", unknown)
-                    + " (active states are given by name)");
-        }
+        boolean[] active = Diagrams.activeStates(chart, activeStates);
         Layout layout = new Layout(chart);
         layout.run();
         try {
@@ -263,50 +247,14 @@ public final class SvgRenderer {
             return chart.stateName(s);
         }
 
-        /** The lines shown under a state's name: its actions, components and internal transitions. */
+        /** The lines shown under a state's name, as every Arbor diagram shows them. */
         List<String> details(int s) {
-            StateInfo st = info[s];
-            List<String> lines = new ArrayList<>();
-            callbacks(lines, "entry", st.entry());
-            callbacks(lines, "exit", st.exit());
-            callbacks(lines, "update", st.update());
-            for (String b : st.behaviors()) {
-                lines.add("do / " + b);
-            }
-            for (int t = 0; t < chart.transitionCount(); t++) {
-                TransitionInfo ti = chart.transitionInfo(t);
-                if (ti.internal() && ti.source() == s) {
-                    lines.add(label(ti));
-                }
-            }
-            return lines;
+            return Diagrams.stateDetails(chart, s);
         }
 
-        private static void callbacks(List<String> lines, String what, Chart.Callbacks c) {
-            if (!c.isEmpty()) {
-                lines.add(what + " / " + (c.labels().isEmpty() ? "action" : String.join(", ", c.labels())));
-            }
-        }
-
-        /** {@code event [guard] / action}, as the text exporters label transitions. */
-        static String label(TransitionInfo t) {
-            StringBuilder b = new StringBuilder();
-            switch (t.mode()) {
-                case EVENT -> b.append(t.triggerText());
-                case POLLED -> b.append("when");
-                default -> { }
-            }
-            if (t.guarded()) {
-                b.append(b.length() > 0 ? " " : "").append('[').append(t.guard().orElse("guard")).append(']');
-            }
-            if (!t.action().isEmpty()) {
-                b.append(b.length() > 0 ? " " : "").append("/ ")
-                        .append(t.action().labels().isEmpty() ? "action" : String.join(", ", t.action().labels()));
-            }
-            if (t.kind() == TransitionKind.LOCAL && !t.internal()) {
-                b.append(b.length() > 0 ? " " : "").append("(local)");
-            }
-            return b.toString();
+        /** A transition's label, as every Arbor diagram shows it. */
+        String label(TransitionInfo t) {
+            return Diagrams.transitionLabel(chart, t);
         }
 
         /** The top-left corner of a node in the drawing's coordinates. */
@@ -362,10 +310,10 @@ public final class SvgRenderer {
             xml.writeAttribute("viewBox", "0 0 " + num(g.getWidth()) + " " + num(g.getHeight()));
             xml.writeAttribute("font-family", "Helvetica, Arial, sans-serif");
             xml.writeAttribute("font-size", num(FONT));
-            xml.writeAttribute("data-chart", clean(chart.name()));
+            xml.writeAttribute("data-chart", Diagrams.xmlText(chart.name()));
             line();
             xml.writeStartElement("title");
-            xml.writeCharacters(clean(chart.name()));
+            xml.writeCharacters(Diagrams.xmlText(chart.name()));
             xml.writeEndElement();
             line();
             xml.writeStartElement("defs");
@@ -427,13 +375,13 @@ public final class SvgRenderer {
             line();
             xml.writeStartElement("g");
             xml.writeAttribute("class", "state");
-            xml.writeAttribute("data-state", clean(chart.stateName(s)));
+            xml.writeAttribute("data-state", Diagrams.xmlText(chart.stateName(s)));
             xml.writeAttribute("data-kind", kind.name().toLowerCase(Locale.ROOT));
             if (active[s]) {
                 xml.writeAttribute("data-active", "true");
             }
-            String fill = active[s] ? (layout.isContainer(s) ? ACTIVE_CONTAINER_FILL : ACTIVE_FILL) : "white";
-            String stroke = active[s] ? ACTIVE_STROKE : "#333";
+            String fill = active[s] ? (layout.isContainer(s) ? ACTIVE_CONTAINER_FILL : Diagrams.ACTIVE_FILL) : "white";
+            String stroke = active[s] ? Diagrams.ACTIVE_STROKE : "#333";
             if (layout.isPseudo(s)) {
                 double cx = x + w / 2;
                 double cy = y + PSEUDO / 2 + 2;
@@ -500,9 +448,9 @@ public final class SvgRenderer {
             xml.writeStartElement("g");
             xml.writeAttribute("class", initial ? "initial-transition" : "transition");
             if (ends[0] >= 0) {
-                xml.writeAttribute("data-source", clean(chart.stateName(ends[0])));
+                xml.writeAttribute("data-source", Diagrams.xmlText(chart.stateName(ends[0])));
             }
-            xml.writeAttribute("data-target", clean(chart.stateName(ends[1])));
+            xml.writeAttribute("data-target", Diagrams.xmlText(chart.stateName(ends[1])));
             for (ElkEdgeSection section : e.getSections()) {
                 StringBuilder points = new StringBuilder();
                 point(points, o, section.getStartX(), section.getStartY());
@@ -537,7 +485,7 @@ public final class SvgRenderer {
             if (weight != null) {
                 xml.writeAttribute("font-weight", weight);
             }
-            xml.writeCharacters(clean(content));
+            xml.writeCharacters(Diagrams.xmlText(content));
             xml.writeEndElement();
         }
 
@@ -550,21 +498,5 @@ public final class SvgRenderer {
     static String num(double v) {
         long tenths = Math.round(v * 10);
         return tenths % 10 == 0 ? Long.toString(tenths / 10) : (tenths < 0 && tenths > -10 ? "-" : "") + (tenths / 10) + "." + Math.abs(tenths % 10);
-    }
-
-    /** Text safe in XML 1.0: characters XML forbids, and line breaks, become spaces. */
-    static String clean(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                b.append(c).append(s.charAt(++i));
-            } else if (c < ' ' || Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                b.append(' ');
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
     }
 }

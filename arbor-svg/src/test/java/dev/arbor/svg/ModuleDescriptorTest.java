@@ -38,6 +38,7 @@ class ModuleDescriptorTest {
         assertThat(d.requires().stream().filter(r -> r.modifiers().contains(Requires.Modifier.TRANSITIVE))
                 .map(Requires::name).collect(Collectors.toSet())).containsExactly("dev.arbor.core");
         assertThat(d.requires().stream().map(Requires::name).collect(Collectors.toSet()))
-                .contains("org.eclipse.elk.core", "org.eclipse.elk.alg.layered", "com.google.common");
+                .contains("org.eclipse.elk.core", "org.eclipse.elk.alg.layered", "com.google.common",
+                        "dev.arbor.io"); // the conventions shared with the other diagrams, not passed on
     }
 }

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.arbor.core.Chart;
+import dev.arbor.core.Reply;
+import dev.arbor.io.export.Diagrams;
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -48,6 +50,31 @@ class SvgRendererTest {
         assertThat(((Element) d.groups.get("Act").getElementsByTagNameNS(SVG, "rect").item(0))
                 .getAttribute("stroke-dasharray")).isEmpty();
         assertThat(texts(d.groups.get("Idle"))).containsExactly("Idle", "entry / action", "ping / action");
+    }
+
+    @Test
+    void plansAndHandlersAreLabelledAsInTheOtherDiagrams() throws Exception {
+        Chart<Object> chart = Chart.builder("patrol")
+                .initial("Idle")
+                .state("Idle", s -> {
+                    s.handler((owner, event, to) -> Reply.UNHANDLED);
+                    s.on("go").plan("A", "B").resumeAfter();
+                })
+                .state("A")
+                .state("B")
+                .allowUnreachable()
+                .build();
+        Drawn d = parse(SvgRenderer.render(chart));
+        NodeList groups = d.doc.getElementsByTagNameNS(SVG, "g");
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < groups.getLength(); i++) {
+            Element g = (Element) groups.item(i);
+            if (g.getAttribute("class").equals("transition")) {
+                labels.addAll(texts(g));
+            }
+        }
+        assertThat(labels).as("the arrow goes to the first step; the label names the rest").containsExactly("go then B (resume)");
+        assertThat(texts(d.groups.get("Idle"))).containsExactly("Idle", "handler");
     }
 
     @Test
@@ -99,7 +126,7 @@ class SvgRendererTest {
             Element shape = (Element) g.getElementsByTagNameNS(SVG, "*").item(0);
             assertThat(g.getAttribute("data-active")).as(name).isEqualTo(active ? "true" : "");
             assertThat(shape.getAttribute("fill")).as(name).isEqualTo(
-                    !active ? "white" : Set.of("L1", "R2").contains(name) ? SvgRenderer.ACTIVE_FILL
+                    !active ? "white" : Set.of("L1", "R2").contains(name) ? Diagrams.ACTIVE_FILL
                             : SvgRenderer.ACTIVE_CONTAINER_FILL);
         }
         assertThatThrownBy(() -> SvgRenderer.render(SvgCharts.everything(), Set.of("Nope")))

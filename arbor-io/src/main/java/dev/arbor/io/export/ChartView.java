@@ -1,17 +1,14 @@
 package dev.arbor.io.export;
 
 import dev.arbor.core.Chart;
-import dev.arbor.core.Chart.Callbacks;
 import dev.arbor.core.Chart.StateInfo;
 import dev.arbor.core.Chart.TransitionInfo;
 import dev.arbor.core.StateKind;
-import dev.arbor.core.TransitionKind;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collection;
 import java.util.List;
 import java.util.Set;
-import java.util.TreeSet;
 
 /**
  * A chart as every exporter reads it: states with their history pseudo-children in document
@@ -20,10 +17,6 @@ import java.util.TreeSet;
  * introspection only.
  */
 final class ChartView {
-    /** The highlight colour of active states (seed 001: "the current nodes in blue"). */
-    static final String ACTIVE_FILL = "#7fb2f0";
-    static final String ACTIVE_STROKE = "#1f5fbf";
-
     final Chart<?> chart;
     final int count;
     final StateInfo[] states;
@@ -70,19 +63,7 @@ final class ChartView {
                 homed.get(home(t.source(), target)).add(new Arrow(t, target));
             }
         }
-        this.active = new boolean[count];
-        List<String> unknown = new ArrayList<>();
-        for (String name : new TreeSet<>(activeStates)) {
-            if (chart.hasState(name)) {
-                active[chart.stateId(name)] = true;
-            } else {
-                unknown.add(name);
-            }
-        }
-        if (!unknown.isEmpty()) {
-            throw new IllegalArgumentException("chart '" + chart.name() + "' has no state " + String.join(", ", unknown)
-                    + " (active states are given by name)");
-        }
+        this.active = Diagrams.activeStates(chart, activeStates);
     }
 
     static ChartView of(Chart<?> chart, Set<String> activeStates) {
@@ -153,79 +134,14 @@ final class ChartView {
         return out;
     }
 
-    /** The internal transitions declared on a state, drawn as lines inside it. */
-    List<TransitionInfo> internals(int s) {
-        List<TransitionInfo> out = new ArrayList<>();
-        for (TransitionInfo t : transitions) {
-            if (t.internal() && t.source() == s) {
-                out.add(t);
-            }
-        }
-        return out;
-    }
-
-    /**
-     * A transition's label as diagrams show it: {@code trigger [guard] / action}, with
-     * {@code when} for a polled transition, nothing before the guard for an eventless one,
-     * {@code (local)} after a local one, and {@code then A, B} for plan steps. A guard or action
-     * without a label shows as {@code [guard]} or {@code / action}.
-     */
+    /** A transition's label as diagrams show it (see {@link Diagrams#transitionLabel}). */
     String label(TransitionInfo t) {
-        StringBuilder b = new StringBuilder();
-        switch (t.mode()) {
-            case EVENT -> b.append(t.triggerText());
-            case POLLED -> b.append("when");
-            default -> { }
-        }
-        if (t.guarded()) {
-            b.append(b.length() > 0 ? " " : "").append('[').append(t.guard().orElse("guard")).append(']');
-        }
-        if (!t.action().isEmpty()) {
-            b.append(b.length() > 0 ? " " : "").append("/ ").append(callbacks(t.action(), "action"));
-        }
-        if (t.kind() == TransitionKind.LOCAL && !t.internal()) {
-            b.append(b.length() > 0 ? " " : "").append("(local)");
-        }
-        if (!t.plan().isEmpty()) {
-            List<String> steps = new ArrayList<>();
-            for (int s : t.plan()) {
-                steps.add(name(s));
-            }
-            b.append(b.length() > 0 ? " " : "").append("then ").append(String.join(", ", steps));
-        }
-        if (t.resumeAfter()) {
-            b.append(b.length() > 0 ? " " : "").append("(resume)");
-        }
-        return b.toString();
+        return Diagrams.transitionLabel(chart, t);
     }
 
-    /** The lines shown inside a state under its name: its actions, components and internal transitions. */
+    /** The lines shown inside a state under its name (see {@link Diagrams#stateDetails}). */
     List<String> details(int s) {
-        StateInfo info = states[s];
-        List<String> lines = new ArrayList<>();
-        line(lines, "entry", info.entry());
-        line(lines, "exit", info.exit());
-        line(lines, "update", info.update());
-        for (String behavior : info.behaviors()) {
-            lines.add("do / " + behavior);
-        }
-        if (info.hasHandler()) {
-            lines.add("handler");
-        }
-        for (TransitionInfo t : internals(s)) {
-            lines.add(label(t));
-        }
-        return lines;
-    }
-
-    private static void line(List<String> lines, String what, Callbacks c) {
-        if (!c.isEmpty()) {
-            lines.add(what + " / " + callbacks(c, "action"));
-        }
-    }
-
-    static String callbacks(Callbacks c, String unnamed) {
-        return c.labels().isEmpty() ? unnamed : String.join(", ", c.labels());
+        return Diagrams.stateDetails(chart, s);
     }
 
     private static boolean hasActions(StateInfo s) {

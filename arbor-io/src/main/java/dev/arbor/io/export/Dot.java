@@ -81,8 +81,8 @@ public final class Dot {
             out.append(inner).append("style=\"").append(region ? "dashed,rounded" : "rounded")
                     .append(active ? ",filled" : "").append("\";\n");
             if (active) {
-                out.append(inner).append("fillcolor=\"").append(ChartView.ACTIVE_FILL).append("\";\n");
-                out.append(inner).append("color=\"").append(ChartView.ACTIVE_STROKE).append("\";\n");
+                out.append(inner).append("fillcolor=\"").append(Diagrams.ACTIVE_FILL).append("\";\n");
+                out.append(inner).append("color=\"").append(Diagrams.ACTIVE_STROKE).append("\";\n");
             }
             out.append(inner).append('s').append(s).append(" [shape=point, style=invis, width=0, label=\"\"];\n");
             contents(v, s, out, inner);
@@ -102,8 +102,8 @@ public final class Dot {
             out.append(", style=\"").append(v.kind(s) == StateKind.ATOMIC ? "rounded," : "").append("filled\"");
         }
         if (active) {
-            out.append(", fillcolor=\"").append(ChartView.ACTIVE_FILL).append("\", color=\"")
-                    .append(ChartView.ACTIVE_STROKE).append('"');
+            out.append(", fillcolor=\"").append(Diagrams.ACTIVE_FILL).append("\", color=\"")
+                    .append(Diagrams.ACTIVE_STROKE).append('"');
         }
         out.append("];\n");
     }

@@ -55,8 +55,8 @@ public final class Mermaid {
             }
         }
         if (!active.isEmpty()) {
-            out.append("    classDef active fill:").append(ChartView.ACTIVE_FILL).append(",stroke:")
-                    .append(ChartView.ACTIVE_STROKE).append('\n');
+            out.append("    classDef active fill:").append(Diagrams.ACTIVE_FILL).append(",stroke:")
+                    .append(Diagrams.ACTIVE_STROKE).append('\n');
             out.append("    class ").append(String.join(",", active)).append(" active\n");
         }
         return out.toString();

@@ -85,7 +85,7 @@ public final class PlantUml {
     private static void state(ChartView v, int s, StringBuilder out, String indent) {
         out.append(indent).append("state \"").append(text(v.name(s))).append("\" as s").append(s);
         if (v.active[s]) {
-            out.append(' ').append(ChartView.ACTIVE_FILL);
+            out.append(' ').append(Diagrams.ACTIVE_FILL);
         }
         if (v.isContainer(s)) {
             out.append(" {\n");

@@ -24,7 +24,8 @@ import javax.xml.stream.XMLStreamWriter;
  * <h2>Mapping</h2>
  * <ul>
  *   <li>States: {@code <state>}, {@code <parallel>}, {@code <final>}, and {@code <history
- *       type="shallow|deep">} with its default as a {@code <transition>}; a compound state's
+ *       type="shallow|deep">} with its default as a {@code <transition>} (an undeclared default
+ *       is the parent's initial state, as the chart reports it); a compound state's
  *       initial targets are its {@code initial} attribute, or an {@code <initial>} element when
  *       its initial transition has actions. The root is the {@code <scxml>} element itself,
  *       unless it is parallel, has transitions or actions, or is a target: then it is a state
@@ -119,22 +120,6 @@ public final class Scxml {
         return true;
     }
 
-    /** Text safe in an XML 1.0 attribute: characters XML forbids, and line breaks and tabs, become spaces. */
-    static String clean(String s) {
-        StringBuilder b = new StringBuilder(s.length());
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            if (Character.isHighSurrogate(c) && i + 1 < s.length() && Character.isLowSurrogate(s.charAt(i + 1))) {
-                b.append(c).append(s.charAt(++i));
-            } else if (c < ' ' || Character.isSurrogate(c) || c == '\uFFFE' || c == '\uFFFF') {
-                b.append(' ');
-            } else {
-                b.append(c);
-            }
-        }
-        return b.toString();
-    }
-
     /** One document's writing: ids, indentation and the walk. */
     private static final class Writer {
         private final ChartView v;
@@ -157,7 +142,7 @@ public final class Scxml {
             xml.writeDefaultNamespace(SCXML_NS);
             xml.writeNamespace("arbor", ARBOR_NS);
             xml.writeAttribute("version", "1.0");
-            xml.writeAttribute("name", clean(v.chart.name()));
+            xml.writeAttribute("name", Diagrams.xmlText(v.chart.name()));
             if (v.rootDrawn) {
                 xml.writeAttribute("initial", ids[0]);
                 depth++;
@@ -189,7 +174,7 @@ public final class Scxml {
                 }
                 for (String behavior : info.behaviors()) {
                     start(ARBOR_NS, "behavior", true);
-                    xml.writeAttribute("name", clean(behavior));
+                    xml.writeAttribute("name", Diagrams.xmlText(behavior));
                 }
             }
             if (v.kind(s) == StateKind.COMPOUND && !info.initialAction().isEmpty()) {
@@ -217,9 +202,15 @@ public final class Scxml {
         private void state(int s) throws XMLStreamException {
             StateInfo info = v.states[s];
             if (v.isHistory(s)) {
-                start(SCXML_NS, "history", false);
+                // The chart resolves an undeclared default to the parent's initial content; should
+                // it ever give none, write no transition rather than an invalid empty target.
+                boolean noDefault = info.initialTargets().isEmpty();
+                start(SCXML_NS, "history", noDefault);
                 attributes(s);
                 xml.writeAttribute("type", v.kind(s) == StateKind.DEEP_HISTORY ? "deep" : "shallow");
+                if (noDefault) {
+                    return;
+                }
                 depth++;
                 start(SCXML_NS, "transition", true);
                 xml.writeAttribute("target", idList(info.initialTargets()));
@@ -252,7 +243,7 @@ public final class Scxml {
         private void attributes(int s) throws XMLStreamException {
             xml.writeAttribute("id", ids[s]);
             if (!ids[s].equals(v.name(s))) {
-                xml.writeAttribute(ARBOR_NS, "name", clean(v.name(s)));
+                xml.writeAttribute(ARBOR_NS, "name", Diagrams.xmlText(v.name(s)));
             }
             if (s == 0) {
                 xml.writeAttribute(ARBOR_NS, "root", "true");
@@ -269,13 +260,13 @@ public final class Scxml {
             boolean empty = t.action().isEmpty();
             start(SCXML_NS, "transition", empty);
             switch (t.mode()) {
-                case EVENT -> xml.writeAttribute("event", clean(String.join(" ", t.triggers())));
+                case EVENT -> xml.writeAttribute("event", Diagrams.xmlText(String.join(" ", t.triggers())));
                 case POLLED -> xml.writeAttribute(ARBOR_NS, "mode", "polled");
                 default -> { }
             }
             if (t.guarded()) {
                 if (t.guard().isPresent()) {
-                    xml.writeAttribute("cond", clean(t.guard().get()));
+                    xml.writeAttribute("cond", Diagrams.xmlText(t.guard().get()));
                 } else {
                     xml.writeAttribute(ARBOR_NS, "guarded", "true");
                 }
@@ -314,7 +305,7 @@ public final class Scxml {
             for (int i = 0; i < c.count(); i++) {
                 start(ARBOR_NS, "action", true);
                 if (i < c.labels().size()) {
-                    xml.writeAttribute("name", clean(c.labels().get(i)));
+                    xml.writeAttribute("name", Diagrams.xmlText(c.labels().get(i)));
                 }
             }
         }

@@ -11,14 +11,16 @@ class DiagramFormatTest {
 
     @Test
     void eachFormatIsFoundByItsNameInAnyCaseAndExportsAsItsWriter() {
-        assertThat(DiagramFormat.byName("DOT").export(Charts.door(), Set.of("Open")))
-                .isEqualTo(Dot.export(Charts.door(), Set.of("Open")));
-        assertThat(DiagramFormat.byName("mermaid").export(Charts.door(), Set.of()))
-                .isEqualTo(Mermaid.export(Charts.door()));
-        assertThat(DiagramFormat.byName(" PlantUML ").export(Charts.door(), Set.of()))
-                .isEqualTo(PlantUml.export(Charts.door()));
-        assertThat(DiagramFormat.byName("scxml").export(Charts.door(), Set.of()))
-                .isEqualTo(Scxml.export(Charts.door()));
+        Set<String> open = Set.of("Open");
+        assertThat(DiagramFormat.byName("DOT").export(Charts.door(), open)).isEqualTo(Dot.export(Charts.door(), open));
+        assertThat(DiagramFormat.byName("mermaid").export(Charts.door(), open)).isEqualTo(Mermaid.export(Charts.door(), open));
+        assertThat(DiagramFormat.byName(" PlantUML ").export(Charts.door(), open)).isEqualTo(PlantUml.export(Charts.door(), open));
+        assertThat(DiagramFormat.byName("scxml").export(Charts.door(), open)).isEqualTo(Scxml.export(Charts.door(), open));
+        for (DiagramFormat f : DiagramFormat.values()) {
+            assertThat(f.export(Charts.door(), open)).as("%s passes the active states on", f)
+                    .isNotEqualTo(f.export(Charts.door(), Set.of()))
+                    .contains(f == DiagramFormat.SCXML ? "arbor:active=\"true\"" : Diagrams.ACTIVE_FILL);
+        }
         assertThat(DiagramFormat.SCXML.extension()).isEqualTo("scxml");
         assertThat(DiagramFormat.PLANTUML).hasToString("plantuml");
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Chart.TransitionInfo;
+import dev.arbor.core.HistoryType;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateHandler;
 import dev.arbor.core.StateKind;
@@ -44,6 +45,44 @@ class ScxmlTest {
                     </transition>
                   </state>
                   <state id="Locked"/>
+                </scxml>
+                """);
+    }
+
+    @Test
+    void aHistoryStateWithoutADeclaredDefaultDefaultsToItsParentsInitialState() {
+        // Never an empty target="": the chart resolves an undeclared default to the parent's initial.
+        Chart<Object> chart = Chart.builder("resume")
+                .initial("Work")
+                .state("Work", w -> {
+                    w.initial("Plan");
+                    w.history("Back", HistoryType.SHALLOW);
+                    w.history("DeepBack", HistoryType.DEEP, "Act");
+                    w.state("Plan", p -> p.on("go").target("Act"));
+                    w.state("Act", a -> {
+                        a.on("back").target("Back");
+                        a.on("deep").target("DeepBack");
+                    });
+                })
+                .build();
+        assertThat(Scxml.export(chart)).isEqualTo("""
+                <?xml version="1.0" encoding="UTF-8"?>
+                <scxml xmlns="http://www.w3.org/2005/07/scxml" xmlns:arbor="urn:dev.arbor:scxml:1" version="1.0" name="resume" initial="Work">
+                  <state id="Work" initial="Plan">
+                    <history id="Back" type="shallow">
+                      <transition target="Plan"/>
+                    </history>
+                    <history id="DeepBack" type="deep">
+                      <transition target="Act"/>
+                    </history>
+                    <state id="Plan">
+                      <transition event="go" target="Act" type="external"/>
+                    </state>
+                    <state id="Act">
+                      <transition event="back" target="Back" type="external"/>
+                      <transition event="deep" target="DeepBack" type="external"/>
+                    </state>
+                  </state>
                 </scxml>
                 """);
     }
