@@ -2122,7 +2122,8 @@ public final class Machine<C> {
                 exitState(from, st);
             }
             // What the old exit actions left in the step: events go on to the new chart; moves name old states.
-            Extras ex = extras;
+            // A previous configuration wider than one word needs the extras for its high words.
+            Extras ex = previous != null && to.words > 1 ? extras() : extras;
             Scratch held = ex == null ? null : ex.step;
             List<Object> raised = new ArrayList<>();
             List<Object> fired = new ArrayList<>();

@@ -619,6 +619,25 @@ class MigrationTest {
     }
 
     @Test
+    void aMachineWithoutListenerMovedFromASmallChartToALargeOneCanStillRevert() {
+        Chart<Log> small = chart("small")
+                .initial("big")
+                .state("big", big -> {
+                    big.initial("s0");
+                    big.state("s0", s -> s.on(Ev.GO).target("s1"));
+                    big.state("s1");
+                })
+                .build();
+        Machine<Log> m = small.newMachine(new Log()); // no listener: the machine holds its state bits only
+        m.start();
+        m.fire(Ev.GO); // big/s1; previous: big/s0
+
+        m.moveTo(wide("large", 100));
+        m.revert();
+        assertThat(m.activeStates()).containsExactly("big", "s0");
+    }
+
+    @Test
     void aMachineNotStartedJustTakesTheNewChart() {
         Machine<Log> m = guardV1().newMachine(new Log());
         Chart<Log> v2 = workChart("work", "a2");
