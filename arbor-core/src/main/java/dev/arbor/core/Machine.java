@@ -2074,46 +2074,15 @@ public final class Machine<C> {
         if (status() == RUNNING) {
             m.planActive(now);
         }
-        long[] previous = null;
-        if (previous0 != 0) {
-            long[] saved = new long[from.words];
-            saved[0] = previous0;
-            for (int w = 1; w < from.words; w++) {
-                saved[w] = x.previousMore[w - 1];
-            }
-            previous = m.mapSaved(saved);
-            m.carried.add("previous configuration (revert)");
-        }
-        int depth = x == null ? 0 : x.stackDepth;
-        long[][] stack = new long[Math.max(4, depth)][];
-        for (int i = 0; i < depth; i++) {
-            stack[i] = m.mapSaved(x.stack[i]);
-        }
-        if (depth > 0) {
-            m.carried.add(depth + " pushed configuration" + (depth == 1 ? "" : "s") + " (pop)");
+        m.mapPrevious(previousConfiguration(from.words));
+        if (x != null) {
+            m.mapStack(x.stack, x.stackDepth);
         }
         Tasks oldTasks = x == null ? null : x.tasks;
-        int[] planContainer = new int[oldTasks == null ? 0 : oldTasks.planSize];
-        int[] planStep = new int[planContainer.length];
-        long[][] planConfig = new long[planContainer.length][];
-        int plans = 0;
-        for (int i = 0; i < planContainer.length; i++) {
-            int container = m.map[oldTasks.planContainer[i]];
-            int step = oldTasks.planStep[i];
-            String what = step >= 0 ? "plan step '" + m.oldPath(step) + "'" : "resume point";
-            if (container < 0 || m.configuration == null || !Migration.isSet(m.configuration, container)) {
-                m.cleared.add(what + " of '" + m.oldPath(oldTasks.planContainer[i]) + "' (container gone or left)");
-            } else if (step >= 0 && m.map[step] < 0) {
-                m.cleared.add(what + " (state gone)");
-            } else {
-                planContainer[plans] = container;
-                planStep[plans] = step >= 0 ? m.map[step] : -1;
-                planConfig[plans++] = step >= 0 ? null : m.mapSaved(oldTasks.planConfig[i]);
-            }
+        if (oldTasks != null) {
+            m.mapPlans(oldTasks.planContainer, oldTasks.planStep, oldTasks.planConfig, oldTasks.planSize);
         }
-        if (plans > 0) {
-            m.carried.add(plans + " plan entr" + (plans == 1 ? "y" : "ies"));
-        }
+        long[] previous = m.previous;
 
         beginStep(Cause.RELOAD);
         boolean completed = false;
@@ -2149,25 +2118,29 @@ public final class Machine<C> {
             if (ex != null) {
                 ex.previousMore = previous != null && to.words > 1 ? java.util.Arrays.copyOfRange(previous, 1, to.words) : null;
                 ex.history = m.history;
-                ex.stack = depth > 0 ? stack : null;
-                ex.stackDepth = depth;
+                ex.stack = m.stack;
+                ex.stackDepth = m.stack == null ? 0 : m.stack.length;
                 ex.tasks = null;
                 if (oldTasks != null) {
                     Tasks t = tasks();
                     t.ticks = oldTasks.ticks;
-                    for (int st = 0; st < from.stateCount; st++) {
+                    int clocks = 0;
+                    for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                         int n = m.map[st];
-                        if (n >= 0 && m.keep != null && Migration.isSet(m.keep, n) && isSet(now, st)) {
+                        if (n >= 0 && Migration.isSet(m.keep, n) && isSet(now, st)) {
                             t.enteredAt[n] = oldTasks.enteredAt[st];
                             if (isSet(oldTasks.finished, st)) {
                                 set(t.finished, n);
                             }
+                            clocks += from.behaviors[st].length > 0 && to.behaviors[n].length > 0 ? 1 : 0;
                         }
                     }
-                    for (int i = 0; i < plans; i++) {
-                        t.add(planContainer[i], planStep[i], planConfig[i]);
+                    for (int i = 0; i < m.plans; i++) {
+                        t.add(m.planContainer[i], m.planStep[i], m.planConfig[i]);
                     }
-                    m.carried.add("behaviour clocks of the kept states");
+                    if (clocks > 0) {
+                        m.carried.add("behaviour clocks of the kept states");
+                    }
                 }
             }
 
@@ -2206,6 +2179,19 @@ public final class Machine<C> {
             endStep(completed);
         }
         return report(m);
+    }
+
+    /** The configuration {@link #revert} returns to, in {@code words} words, or null when there is none. */
+    private long[] previousConfiguration(int words) {
+        if (previous0 == 0) {
+            return null;
+        }
+        long[] saved = new long[words];
+        saved[0] = previous0;
+        if (words > 1) {
+            System.arraycopy(extras.previousMore, 0, saved, 1, words - 1);
+        }
+        return saved;
     }
 
     private static void drainInto(EventQueue q, List<Object> out, Chart<?> oldChart, Migration m) {

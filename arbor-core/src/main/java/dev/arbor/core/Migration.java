@@ -46,6 +46,17 @@ final class Migration {
     /** The new history slots; null when nothing is recorded. */
     int[] history;
 
+    // ---- the saved configurations, mapped and completed
+    /** The previous configuration ({@code revert}); null when none. */
+    long[] previous;
+    /** The pushed configurations ({@code pop}), bottom first; null when none. */
+    long[][] stack;
+    /** The plan entries that survive: container, step (-1 for a resume point) and, for a resume point, its configuration. */
+    int[] planContainer = new int[0];
+    int[] planStep = new int[0];
+    long[][] planConfig = new long[0][];
+    int plans;
+
     // ---- the report
     final List<MigrationReport.Fallback> gone = new ArrayList<>();
     final List<String> historyMapped = new ArrayList<>();
@@ -90,10 +101,8 @@ final class Migration {
 
     private static String[] paths(CompiledChart c) {
         String[] out = new String[c.stateCount];
-        out[0] = "";
-        for (int st = 1; st < c.stateCount; st++) {
-            int p = c.parent[st]; // document order: a parent's path is made before its children's
-            out[st] = p == 0 ? c.stateName[st] : out[p] + "/" + c.stateName[st];
+        for (int st = 0; st < c.stateCount; st++) {
+            out[st] = path(c, st);
         }
         return out;
     }
@@ -218,6 +227,57 @@ final class Migration {
     long[] mapSaved(long[] old) {
         complete(kept(old));
         return cfg;
+    }
+
+    /** Maps the previous configuration ({@code old}, or null when there is none). */
+    void mapPrevious(long[] old) {
+        if (old != null) {
+            previous = mapSaved(old);
+            carried(1, "previous configuration (revert)", null);
+        }
+    }
+
+    /** Maps the first {@code depth} pushed configurations of {@code old}. */
+    void mapStack(long[][] old, int depth) {
+        if (depth > 0) {
+            stack = new long[depth][];
+            for (int i = 0; i < depth; i++) {
+                stack[i] = mapSaved(old[i]);
+            }
+            carried(depth, "1 pushed configuration (pop)", " pushed configurations (pop)");
+        }
+    }
+
+    /**
+     * Maps the first {@code size} plan entries: an entry survives while its container is in the
+     * new configuration and its step, if it names one, still exists; a resume point's saved
+     * configuration is completed. Call after {@link #planActive}.
+     */
+    void mapPlans(int[] container, int[] step, long[][] config, int size) {
+        planContainer = new int[size];
+        planStep = new int[size];
+        planConfig = new long[size][];
+        for (int i = 0; i < size; i++) {
+            int c = map[container[i]];
+            String what = step[i] >= 0 ? "plan step '" + oldPath[step[i]] + "'" : "resume point";
+            if (c < 0 || configuration == null || !isSet(configuration, c)) {
+                cleared.add(what + " of '" + oldPath[container[i]] + "' (container gone or left)");
+            } else if (step[i] >= 0 && map[step[i]] < 0) {
+                cleared.add(what + " (state gone)");
+            } else {
+                planContainer[plans] = c;
+                planStep[plans] = step[i] >= 0 ? map[step[i]] : -1;
+                planConfig[plans++] = step[i] >= 0 ? null : mapSaved(config[i]);
+            }
+        }
+        carried(plans, "1 plan entry", " plan entries");
+    }
+
+    /** Reports {@code count} things carried over: {@code one} when it is one, else the count and {@code many}. */
+    private void carried(int count, String one, String many) {
+        if (count > 0) {
+            carried.add(count == 1 ? one : count + many);
+        }
     }
 
     /** The new states with the path of an active old state: closed upward, since a path's prefixes are its ancestors' paths. */

@@ -572,6 +572,26 @@ class MigrationTest {
     }
 
     @Test
+    void aStoppedMachineCarriesNoBehaviourClocksAndTheReportSaysNone() {
+        Machine<Log> m = started(planChart("v1", "a", "b"));
+        m.fire(Ev.GO); // a, with its behaviour's clock running
+        m.stop();
+        MigrationReport report = m.moveTo(planChart("v2", "a", "b"));
+        assertThat(report.carried()).noneMatch(line -> line.contains("clock"));
+    }
+
+    @Test
+    void onlyKeptStatesWithBehavioursHaveClocksToCarry() {
+        Machine<Log> m = started(planChart("v1", "a", "b"));
+        m.fire(Ev.GO);
+        m.update(); // a finished: b, then the plan is done
+        m.update(); // b finished: the plan is done; duty stays with b
+        m.goTo("idle"); // no state with behaviours is active
+        MigrationReport report = m.moveTo(planChart("v2", "a", "b"));
+        assertThat(report.carried()).noneMatch(line -> line.contains("clock"));
+    }
+
+    @Test
     void aPlanStepWhoseStateIsGoneIsClearedAndThePlanSkipsIt() {
         Machine<Log> m = started(planChart("v1", "a", "b", "c"));
         m.fire(Ev.GO);
