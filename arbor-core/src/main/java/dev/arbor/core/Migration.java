@@ -76,10 +76,8 @@ final class Migration {
         this.to = to;
         oldPath = paths(from);
         newPath = paths(to);
-        Map<String, Integer> byPath = new HashMap<>();
-        for (int st = 0; st < to.stateCount; st++) {
-            byPath.put(newPath[st], st);
-        }
+        byPath(from, oldPath); // only for its check: the old chart's paths are matched one by one
+        Map<String, Integer> byPath = byPath(to, newPath);
         map = new int[from.stateCount];
         for (int st = 0; st < from.stateCount; st++) {
             Integer n = byPath.get(oldPath[st]);
@@ -107,8 +105,21 @@ final class Migration {
         return out;
     }
 
-    String oldPath(int st) {
-        return oldPath[st];
+    /**
+     * The states of a chart by path. Names never contain '/' (the compiler refuses them), so no
+     * two states share a path; were it otherwise, a match by path would be ambiguous, and the
+     * move is refused here, before anything changes.
+     */
+    private static Map<String, Integer> byPath(CompiledChart c, String[] paths) {
+        Map<String, Integer> out = new HashMap<>();
+        for (int st = 0; st < c.stateCount; st++) {
+            Integer other = out.putIfAbsent(paths[st], st);
+            if (other != null) {
+                throw new IllegalStateException("chart '" + c.name + "': states " + other + " and " + st
+                        + " share the path '" + paths[st] + "', so states cannot be matched by path");
+            }
+        }
+        return out;
     }
 
     String newPath(int st) {
