@@ -2010,7 +2010,7 @@ public final class Machine<C> {
      *
      * <ul>
      *   <li>An active state whose path exists in the new chart is <em>kept</em>: it stays active and
-     *       nothing runs for it.</li>
+     *       nothing runs for it (but for its behaviours that changed: see below).</li>
      *   <li>An active state whose path is gone (renamed counts as gone), or that the new chart no
      *       longer allows (a once-parallel state that is now compound keeps its first child only),
      *       is exited by the <em>old</em> chart, innermost first: the listener's {@code onExit},
@@ -2031,7 +2031,9 @@ public final class Machine<C> {
      * configuration ({@link #revert}), the pushed configurations ({@link #pop}) and the saved
      * configurations of plans are mapped and completed the same way, without callbacks; plan steps
      * whose state or container is gone, or whose container is no longer active, are cleared;
-     * behaviour clocks of kept states carry on. There is no pending move or internal event between
+     * behaviour clocks of kept states carry on. A kept state's behaviours that changed (compared by
+     * position, class and label) are exited, the old ones, and entered, the new ones; a kept state that
+     * became final raises its completion. There is no pending move or internal event between
      * steps; events posted from other threads name no state and stay queued. Events raised by the
      * old exit actions are processed on the new chart, except completion events of the old chart;
      * moves they ask for name old states and are cleared. The machine uses the new chart's compiled
@@ -2073,6 +2075,7 @@ public final class Machine<C> {
         copyActive(now);
         if (status() == RUNNING) {
             m.planActive(now);
+            m.planBehaviors(now);
         }
         m.mapPrevious(previousConfiguration(from.words));
         if (x != null) {
@@ -2089,6 +2092,14 @@ public final class Machine<C> {
         try {
             for (int st : m.exits) {
                 exitState(from, st);
+            }
+            Tasks stopping = extras == null ? null : extras.tasks;
+            for (int i = m.behaviorStates.length - 1; i >= 0 && stopping != null; i--) {
+                for (int at : m.behaviorPositions[i]) {
+                    if (at < from.behaviors[m.behaviorStates[i]].length) {
+                        stopping.exitBehavior(m.behaviorStates[i], at); // the old chart's instance
+                    }
+                }
             }
             // What the old exit actions left in the step: events go on to the new chart; moves name old states.
             // A previous configuration wider than one word needs the extras for its high words.
@@ -2144,6 +2155,14 @@ public final class Machine<C> {
                 }
             }
 
+            for (int i = 0; i < m.behaviorStates.length; i++) {
+                int st = m.map[m.behaviorStates[i]];
+                for (int at : m.behaviorPositions[i]) {
+                    if (at < to.behaviors[st].length) {
+                        tasks().enterBehavior(st, at);
+                    }
+                }
+            }
             for (int st : m.keptInitial) {
                 runInitialAction(to, st);
                 if (m.historyDefaultOf[st] >= 0) {
@@ -2161,6 +2180,9 @@ public final class Machine<C> {
                 if (to.kind[st] == CompiledChart.FINAL) {
                     completed(to, st);
                 }
+            }
+            for (int st : m.becameFinal) {
+                completed(to, st); // a kept state that is final now completes as if it had just been entered
             }
             if (!raised.isEmpty() || !fired.isEmpty() || error != null) {
                 Scratch s = step();
@@ -2215,7 +2237,7 @@ public final class Machine<C> {
         for (int st : m.enter) {
             entered.add(m.newPath(st));
         }
-        return new MigrationReport(m.from.name, m.to.name, kept, m.gone, entered, m.historyMapped,
+        return new MigrationReport(m.from.name, m.to.name, kept, m.gone, entered, m.behaviorsRestarted, m.historyMapped,
                 m.historyDropped, m.carried, m.cleared);
     }
 
@@ -2274,6 +2296,26 @@ public final class Machine<C> {
                 } catch (Throwable e) {
                     reportError(st, e);
                 }
+            }
+        }
+
+        /** Starts one behaviour of a state already active (a behaviour changed by {@link #moveTo}). */
+        void enterBehavior(int st, int at) {
+            current = st;
+            try {
+                behaviorsOf(st)[at].onEnter(owner, this);
+            } catch (Throwable e) {
+                reportError(st, e);
+            }
+        }
+
+        /** Stops one behaviour of a state that stays active (a behaviour changed by {@link #moveTo}). */
+        void exitBehavior(int st, int at) {
+            current = st;
+            try {
+                behaviorsOf(st)[at].onExit(owner, this);
+            } catch (Throwable e) {
+                reportError(st, e);
             }
         }
 

@@ -46,6 +46,15 @@ final class Migration {
     /** The new history slots; null when nothing is recorded. */
     int[] history;
 
+    // ---- the behaviours of kept states
+    /** Old ids of the kept active states whose behaviours changed, in document order. */
+    int[] behaviorStates = new int[0];
+    /** Per entry of {@link #behaviorStates}: the positions whose behaviour changed (exited in the old chart, entered in the new). */
+    int[][] behaviorPositions = new int[0][];
+    /** New ids of the kept active states that became final, in document order: their completion is raised. */
+    int[] becameFinal = new int[0];
+    final List<MigrationReport.BehaviorChange> behaviorsRestarted = new ArrayList<>();
+
     // ---- the saved configurations, mapped and completed
     /** The previous configuration ({@code revert}); null when none. */
     long[] previous;
@@ -232,6 +241,70 @@ final class Migration {
         enter = bitsToIds(entered);
         defaultEntry = defaults;
         historyDefaultOf = historyDefaults;
+    }
+
+    /**
+     * Compares the behaviours of every kept active state ({@code old}: the old configuration),
+     * position by position: a behaviour is the same when it is the same instance, or of the same
+     * class with the same {@linkplain Labels label} (a component loaded again from an unchanged
+     * file); one without a label is the same only as itself. The old behaviours that changed or
+     * were removed are to be exited, the new ones that changed or were added entered. Also finds
+     * the kept states that became final. Call after {@link #planActive}.
+     */
+    void planBehaviors(long[] old) {
+        int[] states = new int[from.stateCount];
+        int[][] positions = new int[from.stateCount][];
+        int[] finals = new int[from.stateCount];
+        int changed = 0;
+        int finalCount = 0;
+        for (int st = 0; st < from.stateCount; st++) {
+            int n = map[st];
+            if (!isSet(old, st) || n < 0 || !isSet(keep, n)) {
+                continue;
+            }
+            if (to.kind[n] == CompiledChart.FINAL && from.kind[st] != CompiledChart.FINAL) {
+                finals[finalCount++] = n;
+            }
+            Behavior<?>[] was = from.behaviors[st];
+            Behavior<?>[] is = to.behaviors[n];
+            int[] at = new int[Math.max(was.length, is.length)];
+            int count = 0;
+            List<String> exited = new ArrayList<>();
+            List<String> entered = new ArrayList<>();
+            for (int i = 0; i < at.length; i++) {
+                if (i < was.length && i < is.length && sameBehavior(was[i], is[i])) {
+                    continue;
+                }
+                at[count++] = i;
+                if (i < was.length) {
+                    exited.add(label(was[i]));
+                }
+                if (i < is.length) {
+                    entered.add(label(is[i]));
+                }
+            }
+            if (count > 0) {
+                states[changed] = st;
+                positions[changed++] = Arrays.copyOf(at, count);
+                behaviorsRestarted.add(new MigrationReport.BehaviorChange(newPath[n], exited, entered));
+            }
+        }
+        behaviorStates = Arrays.copyOf(states, changed);
+        behaviorPositions = Arrays.copyOf(positions, changed);
+        becameFinal = Arrays.copyOf(finals, finalCount);
+    }
+
+    private static boolean sameBehavior(Behavior<?> was, Behavior<?> is) {
+        if (was == is) {
+            return true;
+        }
+        String label = Labels.of(was);
+        return label != null && was.getClass() == is.getClass() && label.equals(Labels.of(is));
+    }
+
+    private static String label(Behavior<?> b) {
+        String label = Labels.of(b);
+        return label != null ? label : "behavior";
     }
 
     /** A saved configuration of the old chart, completed into a valid one of the new chart (no callbacks run). */
