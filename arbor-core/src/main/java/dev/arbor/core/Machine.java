@@ -2097,7 +2097,7 @@ public final class Machine<C> {
             for (int i = m.behaviorStates.length - 1; i >= 0 && stopping != null; i--) {
                 for (int at : m.behaviorPositions[i]) {
                     if (at < from.behaviors[m.behaviorStates[i]].length) {
-                        stopping.exitBehavior(m.behaviorStates[i], at); // the old chart's instance
+                        stopping.restartBehavior(m.behaviorStates[i], at, false); // the old chart's instance
                     }
                 }
             }
@@ -2159,7 +2159,7 @@ public final class Machine<C> {
                 int st = m.map[m.behaviorStates[i]];
                 for (int at : m.behaviorPositions[i]) {
                     if (at < to.behaviors[st].length) {
-                        tasks().enterBehavior(st, at);
+                        tasks().restartBehavior(st, at, true);
                     }
                 }
             }
@@ -2299,21 +2299,15 @@ public final class Machine<C> {
             }
         }
 
-        /** Starts one behaviour of a state already active (a behaviour changed by {@link #moveTo}). */
-        void enterBehavior(int st, int at) {
+        /** Starts ({@code enter}) or stops one behaviour of a state that stays active: a behaviour changed by {@link #moveTo}. */
+        void restartBehavior(int st, int at, boolean enter) {
             current = st;
             try {
-                behaviorsOf(st)[at].onEnter(owner, this);
-            } catch (Throwable e) {
-                reportError(st, e);
-            }
-        }
-
-        /** Stops one behaviour of a state that stays active (a behaviour changed by {@link #moveTo}). */
-        void exitBehavior(int st, int at) {
-            current = st;
-            try {
-                behaviorsOf(st)[at].onExit(owner, this);
+                if (enter) {
+                    behaviorsOf(st)[at].onEnter(owner, this);
+                } else {
+                    behaviorsOf(st)[at].onExit(owner, this);
+                }
             } catch (Throwable e) {
                 reportError(st, e);
             }

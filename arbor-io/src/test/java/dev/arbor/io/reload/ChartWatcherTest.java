@@ -239,6 +239,12 @@ class ChartWatcherTest {
         assertThat(thread.isAlive()).isFalse();
     }
 
+    /** Replaces a file's content at once, so that a polling thread never reads it half written. */
+    static void replace(Path file, String text) throws IOException {
+        Path next = Files.writeString(file.resolveSibling(file.getFileName() + ".next"), text);
+        Files.move(next, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
     /** Waits, up to 30 seconds, until the heard lines hold at least {@code n} lines. */
     static void awaitLines(Heard heard, int n) throws InterruptedException {
         long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
@@ -286,9 +292,9 @@ class ChartWatcherTest {
             watcher.watch(file);
             watcher.start(Duration.ofMillis(5));
 
-            Files.writeString(file, "overflow");
+            replace(file, "overflow");
             awaitLines(heard, 1);
-            Files.writeString(file, "idle walk");
+            replace(file, "idle walk");
             awaitLines(heard, 3);
 
             synchronized (heard) {
