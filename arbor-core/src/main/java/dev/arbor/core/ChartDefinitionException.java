@@ -19,6 +19,12 @@ public final class ChartDefinitionException extends RuntimeException {
         INITIAL_NOT_DESCENDANT,
         /** Two states share a key or a name. */
         DUPLICATE_NAME,
+        /**
+         * A state's name cannot be part of a {@linkplain dev.arbor.core.Chart#statePath path}: it is
+         * empty, contains {@code '/'} (which joins the names of a path) or a control character, or
+         * begins or ends with white space.
+         */
+        INVALID_NAME,
         /** No sequence of transitions from the initial configuration can enter the state. */
         UNREACHABLE,
         /** A history pseudo-state whose parent is not a compound or parallel state. */

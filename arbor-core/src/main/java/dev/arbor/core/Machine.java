@@ -2010,7 +2010,7 @@ public final class Machine<C> {
      *
      * <ul>
      *   <li>An active state whose path exists in the new chart is <em>kept</em>: it stays active and
-     *       nothing runs for it.</li>
+     *       nothing runs for it (but for its behaviours that changed: see below).</li>
      *   <li>An active state whose path is gone (renamed counts as gone), or that the new chart no
      *       longer allows (a once-parallel state that is now compound keeps its first child only),
      *       is exited by the <em>old</em> chart, innermost first: the listener's {@code onExit},
@@ -2031,7 +2031,9 @@ public final class Machine<C> {
      * configuration ({@link #revert}), the pushed configurations ({@link #pop}) and the saved
      * configurations of plans are mapped and completed the same way, without callbacks; plan steps
      * whose state or container is gone, or whose container is no longer active, are cleared;
-     * behaviour clocks of kept states carry on. There is no pending move or internal event between
+     * behaviour clocks of kept states carry on. A kept state's behaviours that changed (compared by
+     * position, class and label) are exited, the old ones, and entered, the new ones; a kept state that
+     * became final raises its completion. There is no pending move or internal event between
      * steps; events posted from other threads name no state and stay queued. Events raised by the
      * old exit actions are processed on the new chart, except completion events of the old chart;
      * moves they ask for name old states and are cleared. The machine uses the new chart's compiled
@@ -2073,47 +2075,17 @@ public final class Machine<C> {
         copyActive(now);
         if (status() == RUNNING) {
             m.planActive(now);
+            m.planBehaviors(now);
         }
-        long[] previous = null;
-        if (previous0 != 0) {
-            long[] saved = new long[from.words];
-            saved[0] = previous0;
-            for (int w = 1; w < from.words; w++) {
-                saved[w] = x.previousMore[w - 1];
-            }
-            previous = m.mapSaved(saved);
-            m.carried.add("previous configuration (revert)");
-        }
-        int depth = x == null ? 0 : x.stackDepth;
-        long[][] stack = new long[Math.max(4, depth)][];
-        for (int i = 0; i < depth; i++) {
-            stack[i] = m.mapSaved(x.stack[i]);
-        }
-        if (depth > 0) {
-            m.carried.add(depth + " pushed configuration" + (depth == 1 ? "" : "s") + " (pop)");
+        m.mapPrevious(previousConfiguration(from.words));
+        if (x != null) {
+            m.mapStack(x.stack, x.stackDepth);
         }
         Tasks oldTasks = x == null ? null : x.tasks;
-        int[] planContainer = new int[oldTasks == null ? 0 : oldTasks.planSize];
-        int[] planStep = new int[planContainer.length];
-        long[][] planConfig = new long[planContainer.length][];
-        int plans = 0;
-        for (int i = 0; i < planContainer.length; i++) {
-            int container = m.map[oldTasks.planContainer[i]];
-            int step = oldTasks.planStep[i];
-            String what = step >= 0 ? "plan step '" + m.oldPath(step) + "'" : "resume point";
-            if (container < 0 || m.configuration == null || !Migration.isSet(m.configuration, container)) {
-                m.cleared.add(what + " of '" + m.oldPath(oldTasks.planContainer[i]) + "' (container gone or left)");
-            } else if (step >= 0 && m.map[step] < 0) {
-                m.cleared.add(what + " (state gone)");
-            } else {
-                planContainer[plans] = container;
-                planStep[plans] = step >= 0 ? m.map[step] : -1;
-                planConfig[plans++] = step >= 0 ? null : m.mapSaved(oldTasks.planConfig[i]);
-            }
+        if (oldTasks != null) {
+            m.mapPlans(oldTasks.planContainer, oldTasks.planStep, oldTasks.planConfig, oldTasks.planSize);
         }
-        if (plans > 0) {
-            m.carried.add(plans + " plan entr" + (plans == 1 ? "y" : "ies"));
-        }
+        long[] previous = m.previous;
 
         beginStep(Cause.RELOAD);
         boolean completed = false;
@@ -2121,8 +2093,17 @@ public final class Machine<C> {
             for (int st : m.exits) {
                 exitState(from, st);
             }
+            Tasks stopping = extras == null ? null : extras.tasks;
+            for (int i = m.behaviorStates.length - 1; i >= 0 && stopping != null; i--) {
+                for (int at : m.behaviorPositions[i]) {
+                    if (at < from.behaviors[m.behaviorStates[i]].length) {
+                        stopping.restartBehavior(m.behaviorStates[i], at, false); // the old chart's instance
+                    }
+                }
+            }
             // What the old exit actions left in the step: events go on to the new chart; moves name old states.
-            Extras ex = extras;
+            // A previous configuration wider than one word needs the extras for its high words.
+            Extras ex = previous != null && to.words > 1 ? extras() : extras;
             Scratch held = ex == null ? null : ex.step;
             List<Object> raised = new ArrayList<>();
             List<Object> fired = new ArrayList<>();
@@ -2148,28 +2129,40 @@ public final class Machine<C> {
             if (ex != null) {
                 ex.previousMore = previous != null && to.words > 1 ? java.util.Arrays.copyOfRange(previous, 1, to.words) : null;
                 ex.history = m.history;
-                ex.stack = depth > 0 ? stack : null;
-                ex.stackDepth = depth;
+                ex.stack = m.stack;
+                ex.stackDepth = m.stack == null ? 0 : m.stack.length;
                 ex.tasks = null;
                 if (oldTasks != null) {
                     Tasks t = tasks();
                     t.ticks = oldTasks.ticks;
-                    for (int st = 0; st < from.stateCount; st++) {
+                    int clocks = 0;
+                    for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                         int n = m.map[st];
-                        if (n >= 0 && m.keep != null && Migration.isSet(m.keep, n) && isSet(now, st)) {
+                        if (n >= 0 && Migration.isSet(m.keep, n) && isSet(now, st)) {
                             t.enteredAt[n] = oldTasks.enteredAt[st];
                             if (isSet(oldTasks.finished, st)) {
                                 set(t.finished, n);
                             }
+                            clocks += from.behaviors[st].length > 0 && to.behaviors[n].length > 0 ? 1 : 0;
                         }
                     }
-                    for (int i = 0; i < plans; i++) {
-                        t.add(planContainer[i], planStep[i], planConfig[i]);
+                    for (int i = 0; i < m.plans; i++) {
+                        t.add(m.planContainer[i], m.planStep[i], m.planConfig[i]);
                     }
-                    m.carried.add("behaviour clocks of the kept states");
+                    if (clocks > 0) {
+                        m.carried.add("behaviour clocks of the kept states");
+                    }
                 }
             }
 
+            for (int i = 0; i < m.behaviorStates.length; i++) {
+                int st = m.map[m.behaviorStates[i]];
+                for (int at : m.behaviorPositions[i]) {
+                    if (at < to.behaviors[st].length) {
+                        tasks().restartBehavior(st, at, true);
+                    }
+                }
+            }
             for (int st : m.keptInitial) {
                 runInitialAction(to, st);
                 if (m.historyDefaultOf[st] >= 0) {
@@ -2188,6 +2181,9 @@ public final class Machine<C> {
                     completed(to, st);
                 }
             }
+            for (int st : m.becameFinal) {
+                completed(to, st); // a kept state that is final now completes as if it had just been entered
+            }
             if (!raised.isEmpty() || !fired.isEmpty() || error != null) {
                 Scratch s = step();
                 raised.forEach(s.internal::add);
@@ -2205,6 +2201,19 @@ public final class Machine<C> {
             endStep(completed);
         }
         return report(m);
+    }
+
+    /** The configuration {@link #revert} returns to, in {@code words} words, or null when there is none. */
+    private long[] previousConfiguration(int words) {
+        if (previous0 == 0) {
+            return null;
+        }
+        long[] saved = new long[words];
+        saved[0] = previous0;
+        if (words > 1) {
+            System.arraycopy(extras.previousMore, 0, saved, 1, words - 1);
+        }
+        return saved;
     }
 
     private static void drainInto(EventQueue q, List<Object> out, Chart<?> oldChart, Migration m) {
@@ -2228,7 +2237,7 @@ public final class Machine<C> {
         for (int st : m.enter) {
             entered.add(m.newPath(st));
         }
-        return new MigrationReport(m.from.name, m.to.name, kept, m.gone, entered, m.historyMapped,
+        return new MigrationReport(m.from.name, m.to.name, kept, m.gone, entered, m.behaviorsRestarted, m.historyMapped,
                 m.historyDropped, m.carried, m.cleared);
     }
 
@@ -2287,6 +2296,20 @@ public final class Machine<C> {
                 } catch (Throwable e) {
                     reportError(st, e);
                 }
+            }
+        }
+
+        /** Starts ({@code enter}) or stops one behaviour of a state that stays active: a behaviour changed by {@link #moveTo}. */
+        void restartBehavior(int st, int at, boolean enter) {
+            current = st;
+            try {
+                if (enter) {
+                    behaviorsOf(st)[at].onEnter(owner, this);
+                } else {
+                    behaviorsOf(st)[at].onExit(owner, this);
+                }
+            } catch (Throwable e) {
+                reportError(st, e);
             }
         }
 

@@ -46,6 +46,26 @@ final class Migration {
     /** The new history slots; null when nothing is recorded. */
     int[] history;
 
+    // ---- the behaviours of kept states
+    /** Old ids of the kept active states whose behaviours changed, in document order. */
+    int[] behaviorStates = new int[0];
+    /** Per entry of {@link #behaviorStates}: the positions whose behaviour changed (exited in the old chart, entered in the new). */
+    int[][] behaviorPositions = new int[0][];
+    /** New ids of the kept active states that became final, in document order: their completion is raised. */
+    int[] becameFinal = new int[0];
+    final List<MigrationReport.BehaviorChange> behaviorsRestarted = new ArrayList<>();
+
+    // ---- the saved configurations, mapped and completed
+    /** The previous configuration ({@code revert}); null when none. */
+    long[] previous;
+    /** The pushed configurations ({@code pop}), bottom first; null when none. */
+    long[][] stack;
+    /** The plan entries that survive: container, step (-1 for a resume point) and, for a resume point, its configuration. */
+    int[] planContainer = new int[0];
+    int[] planStep = new int[0];
+    long[][] planConfig = new long[0][];
+    int plans;
+
     // ---- the report
     final List<MigrationReport.Fallback> gone = new ArrayList<>();
     final List<String> historyMapped = new ArrayList<>();
@@ -65,10 +85,8 @@ final class Migration {
         this.to = to;
         oldPath = paths(from);
         newPath = paths(to);
-        Map<String, Integer> byPath = new HashMap<>();
-        for (int st = 0; st < to.stateCount; st++) {
-            byPath.put(newPath[st], st);
-        }
+        byPath(from, oldPath); // only for its check: the old chart's paths are matched one by one
+        Map<String, Integer> byPath = byPath(to, newPath);
         map = new int[from.stateCount];
         for (int st = 0; st < from.stateCount; st++) {
             Integer n = byPath.get(oldPath[st]);
@@ -90,16 +108,27 @@ final class Migration {
 
     private static String[] paths(CompiledChart c) {
         String[] out = new String[c.stateCount];
-        out[0] = "";
-        for (int st = 1; st < c.stateCount; st++) {
-            int p = c.parent[st]; // document order: a parent's path is made before its children's
-            out[st] = p == 0 ? c.stateName[st] : out[p] + "/" + c.stateName[st];
+        for (int st = 0; st < c.stateCount; st++) {
+            out[st] = path(c, st);
         }
         return out;
     }
 
-    String oldPath(int st) {
-        return oldPath[st];
+    /**
+     * The states of a chart by path. Names never contain '/' (the compiler refuses them), so no
+     * two states share a path; were it otherwise, a match by path would be ambiguous, and the
+     * move is refused here, before anything changes.
+     */
+    private static Map<String, Integer> byPath(CompiledChart c, String[] paths) {
+        Map<String, Integer> out = new HashMap<>();
+        for (int st = 0; st < c.stateCount; st++) {
+            Integer other = out.putIfAbsent(paths[st], st);
+            if (other != null) {
+                throw new IllegalStateException("chart '" + c.name + "': states " + other + " and " + st
+                        + " share the path '" + paths[st] + "', so states cannot be matched by path");
+            }
+        }
+        return out;
     }
 
     String newPath(int st) {
@@ -214,10 +243,125 @@ final class Migration {
         historyDefaultOf = historyDefaults;
     }
 
+    /**
+     * Compares the behaviours of every kept active state ({@code old}: the old configuration),
+     * position by position: a behaviour is the same when it is the same instance, or of the same
+     * class with the same {@linkplain Labels label} (a component loaded again from an unchanged
+     * file); one without a label is the same only as itself. The old behaviours that changed or
+     * were removed are to be exited, the new ones that changed or were added entered. Also finds
+     * the kept states that became final. Call after {@link #planActive}.
+     */
+    void planBehaviors(long[] old) {
+        int[] states = new int[from.stateCount];
+        int[][] positions = new int[from.stateCount][];
+        int[] finals = new int[from.stateCount];
+        int changed = 0;
+        int finalCount = 0;
+        for (int st = 0; st < from.stateCount; st++) {
+            int n = map[st];
+            if (!isSet(old, st) || n < 0 || !isSet(keep, n)) {
+                continue;
+            }
+            if (to.kind[n] == CompiledChart.FINAL && from.kind[st] != CompiledChart.FINAL) {
+                finals[finalCount++] = n;
+            }
+            Behavior<?>[] was = from.behaviors[st];
+            Behavior<?>[] is = to.behaviors[n];
+            int[] at = new int[Math.max(was.length, is.length)];
+            int count = 0;
+            List<String> exited = new ArrayList<>();
+            List<String> entered = new ArrayList<>();
+            for (int i = 0; i < at.length; i++) {
+                if (i < was.length && i < is.length && sameBehavior(was[i], is[i])) {
+                    continue;
+                }
+                at[count++] = i;
+                if (i < was.length) {
+                    exited.add(label(was[i]));
+                }
+                if (i < is.length) {
+                    entered.add(label(is[i]));
+                }
+            }
+            if (count > 0) {
+                states[changed] = st;
+                positions[changed++] = Arrays.copyOf(at, count);
+                behaviorsRestarted.add(new MigrationReport.BehaviorChange(newPath[n], exited, entered));
+            }
+        }
+        behaviorStates = Arrays.copyOf(states, changed);
+        behaviorPositions = Arrays.copyOf(positions, changed);
+        becameFinal = Arrays.copyOf(finals, finalCount);
+    }
+
+    private static boolean sameBehavior(Behavior<?> was, Behavior<?> is) {
+        if (was == is) {
+            return true;
+        }
+        String label = Labels.of(was);
+        return label != null && was.getClass() == is.getClass() && label.equals(Labels.of(is));
+    }
+
+    private static String label(Behavior<?> b) {
+        String label = Labels.of(b);
+        return label != null ? label : "behavior";
+    }
+
     /** A saved configuration of the old chart, completed into a valid one of the new chart (no callbacks run). */
     long[] mapSaved(long[] old) {
         complete(kept(old));
         return cfg;
+    }
+
+    /** Maps the previous configuration ({@code old}, or null when there is none). */
+    void mapPrevious(long[] old) {
+        if (old != null) {
+            previous = mapSaved(old);
+            carried(1, "previous configuration (revert)", null);
+        }
+    }
+
+    /** Maps the first {@code depth} pushed configurations of {@code old}. */
+    void mapStack(long[][] old, int depth) {
+        if (depth > 0) {
+            stack = new long[depth][];
+            for (int i = 0; i < depth; i++) {
+                stack[i] = mapSaved(old[i]);
+            }
+            carried(depth, "1 pushed configuration (pop)", " pushed configurations (pop)");
+        }
+    }
+
+    /**
+     * Maps the first {@code size} plan entries: an entry survives while its container is in the
+     * new configuration and its step, if it names one, still exists; a resume point's saved
+     * configuration is completed. Call after {@link #planActive}.
+     */
+    void mapPlans(int[] container, int[] step, long[][] config, int size) {
+        planContainer = new int[size];
+        planStep = new int[size];
+        planConfig = new long[size][];
+        for (int i = 0; i < size; i++) {
+            int c = map[container[i]];
+            String what = step[i] >= 0 ? "plan step '" + oldPath[step[i]] + "'" : "resume point";
+            if (c < 0 || configuration == null || !isSet(configuration, c)) {
+                cleared.add(what + " of '" + oldPath[container[i]] + "' (container gone or left)");
+            } else if (step[i] >= 0 && map[step[i]] < 0) {
+                cleared.add(what + " (state gone)");
+            } else {
+                planContainer[plans] = c;
+                planStep[plans] = step[i] >= 0 ? map[step[i]] : -1;
+                planConfig[plans++] = step[i] >= 0 ? null : mapSaved(config[i]);
+            }
+        }
+        carried(plans, "1 plan entry", " plan entries");
+    }
+
+    /** Reports {@code count} things carried over: {@code one} when it is one, else the count and {@code many}. */
+    private void carried(int count, String one, String many) {
+        if (count > 0) {
+            carried.add(count == 1 ? one : count + many);
+        }
     }
 
     /** The new states with the path of an active old state: closed upward, since a path's prefixes are its ancestors' paths. */

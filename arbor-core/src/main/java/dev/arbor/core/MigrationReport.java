@@ -6,14 +6,16 @@ import java.util.Objects;
 /**
  * What {@link Machine#moveTo} changed when it moved a machine onto another version of its chart:
  * which active states were kept, which were gone and where each fell back to, which states were
- * entered, which history records were mapped or dropped, and what else the machine held was
- * carried over or cleared. States are named by their {@linkplain Chart#statePath paths}.
+ * entered, which behaviours of kept states were restarted, which history records were mapped or
+ * dropped, and what else the machine held was carried over or cleared. States are named by their {@linkplain Chart#statePath paths}.
  *
  * @param fromChart      the name of the chart the machine was on
  * @param toChart        the name of the chart it is on now
  * @param kept           the active states (root excluded) that stayed active without any callback, in the new chart's document order
  * @param gone           the states that were active and are not any more, innermost first, each with the kept ancestor it fell back to
  * @param entered        the states entered in the new chart, in the order they were entered
+ * @param behaviorsRestarted the kept states whose behaviours changed, each with the old behaviours
+ *                       exited and the new ones entered (the others carried on), in the new chart's document order
  * @param historyMapped  the history states whose record was carried over
  * @param historyDropped the history states whose record was dropped, each with the reason; they enter their default next time
  * @param carried        the other things that refer to states and were mapped onto the new chart (previous configuration, pushed configurations, plan steps, behaviour clocks)
@@ -25,6 +27,7 @@ public record MigrationReport(
         List<String> kept,
         List<Fallback> gone,
         List<String> entered,
+        List<BehaviorChange> behaviorsRestarted,
         List<String> historyMapped,
         List<DroppedRecord> historyDropped,
         List<String> carried,
@@ -47,6 +50,29 @@ public record MigrationReport(
         @Override
         public String toString() {
             return state + " -> " + shown(fallback) + " (" + reason + ")";
+        }
+    }
+
+    /**
+     * A kept state whose behaviours changed: the old behaviours that were removed or replaced were
+     * exited (with {@link Cause#RELOAD}), the new ones entered; behaviours at the same position
+     * with the same class and label carried on.
+     *
+     * @param state   its path
+     * @param exited  the labels of the old behaviours exited, in declaration order
+     * @param entered the labels of the new behaviours entered, in declaration order
+     */
+    public record BehaviorChange(String state, List<String> exited, List<String> entered) {
+        public BehaviorChange {
+            Objects.requireNonNull(state, "state");
+            exited = List.copyOf(exited);
+            entered = List.copyOf(entered);
+        }
+
+        @Override
+        public String toString() {
+            return state + " (exited " + (exited.isEmpty() ? "none" : String.join(", ", exited)) + "; entered "
+                    + (entered.isEmpty() ? "none" : String.join(", ", entered)) + ")";
         }
     }
 
@@ -74,15 +100,17 @@ public record MigrationReport(
         kept = List.copyOf(kept);
         gone = List.copyOf(gone);
         entered = List.copyOf(entered);
+        behaviorsRestarted = List.copyOf(behaviorsRestarted);
         historyMapped = List.copyOf(historyMapped);
         historyDropped = List.copyOf(historyDropped);
         carried = List.copyOf(carried);
         cleared = List.copyOf(cleared);
     }
 
-    /** Whether the move changed nothing: no state left or entered, no record dropped, nothing cleared. */
+    /** Whether the move changed nothing: no state left or entered, no behaviour restarted, no record dropped, nothing cleared. */
     public boolean changedNothing() {
-        return gone.isEmpty() && entered.isEmpty() && historyDropped.isEmpty() && cleared.isEmpty();
+        return gone.isEmpty() && entered.isEmpty() && behaviorsRestarted.isEmpty() && historyDropped.isEmpty()
+                && cleared.isEmpty();
     }
 
     /** One line a heading, as a designer reads it in a log. */
@@ -93,6 +121,7 @@ public record MigrationReport(
         line(b, "kept", kept);
         line(b, "gone", gone);
         line(b, "entered", entered);
+        line(b, "behaviours restarted", behaviorsRestarted);
         line(b, "history mapped", historyMapped);
         line(b, "history dropped", historyDropped);
         line(b, "carried", carried);

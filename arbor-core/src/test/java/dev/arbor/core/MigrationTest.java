@@ -533,6 +533,126 @@ class MigrationTest {
                 "exit hook", "hook.exit", "exit melee", "exit fight", "enter patrol", "enter walk", "walk.entry");
     }
 
+    /** A behaviour that logs its callbacks under its name, with the cause when it is not NORMAL. */
+    record Says(String name) implements Behavior<Log> {
+        @Override
+        public void onEnter(Log owner, Activity<Log> activity) {
+            owner.log(name + ".enter" + why(activity));
+        }
+
+        @Override
+        public void onUpdate(Log owner, Activity<Log> activity) {
+            owner.log(name + ".update");
+        }
+
+        @Override
+        public void onExit(Log owner, Activity<Log> activity) {
+            owner.log(name + ".exit" + why(activity));
+        }
+
+        private static String why(Activity<Log> activity) {
+            Cause cause = activity.machine().cause();
+            return cause == Cause.NORMAL ? "" : " (" + cause + ")";
+        }
+    }
+
+    /** root ─ patrol (initial walk) ─ walk, using the given behaviours. */
+    static Chart<Log> walking(String name, Says... behaviors) {
+        return chart(name)
+                .initial("patrol")
+                .state("patrol", p -> {
+                    p.initial("walk");
+                    p.state("walk", w -> {
+                        for (Says b : behaviors) {
+                            w.use(b);
+                        }
+                    });
+                })
+                .build();
+    }
+
+    @Test
+    void aKeptStateWhoseBehavioursChangedExitsTheOldOnesAndEntersTheNewOnes() {
+        Machine<Log> m = started(walking("v1", new Says("step v1"), new Says("look")));
+        m.owner().take();
+
+        MigrationReport report = m.moveTo(walking("v2", new Says("step v2"), new Says("look"), new Says("hum")));
+
+        assertThat(m.owner().take()).containsExactly(
+                "step v1.exit (RELOAD)",                          // changed: the old chart's instance stops
+                "step v2.enter (RELOAD)", "hum.enter (RELOAD)");  // changed and added: the new ones start
+        assertThat(report.behaviorsRestarted()).singleElement().hasToString(
+                "patrol/walk (exited Says[name=step v1]; entered Says[name=step v2], Says[name=hum])");
+        assertThat(report.kept()).containsExactly("patrol", "patrol/walk");
+        assertThat(report.changedNothing()).isFalse();
+
+        m.update();
+        assertThat(m.owner().take()).containsExactly("step v2.update", "look.update", "hum.update");
+    }
+
+    @Test
+    void aRemovedBehaviourOfAKeptStateIsExited() {
+        Machine<Log> m = started(walking("v1", new Says("look")));
+        m.owner().take();
+
+        MigrationReport report = m.moveTo(walking("v2"));
+
+        assertThat(m.owner().take()).containsExactly("look.exit (RELOAD)");
+        assertThat(report.behaviorsRestarted()).singleElement().hasToString("patrol/walk (exited Says[name=look]; entered none)");
+        m.update();
+        assertThat(m.owner().take()).isEmpty();
+    }
+
+    @Test
+    void aBehaviourAddedToAKeptStateWithoutBehavioursIsEnteredAndRuns() {
+        Machine<Log> m = started(walking("v1"));
+        m.owner().take();
+
+        m.moveTo(walking("v2", new Says("look")));
+        assertThat(m.owner().take()).containsExactly("look.enter (RELOAD)");
+        m.update();
+        assertThat(m.owner().take()).containsExactly("look.update");
+    }
+
+    @Test
+    void unchangedBehavioursCarryOnWithoutCallbacks() {
+        Machine<Log> m = started(walking("v1", new Says("look")));
+        m.owner().take();
+
+        MigrationReport report = m.moveTo(walking("v2", new Says("look"))); // another instance, the same label
+        assertThat(m.owner().take()).isEmpty();
+        assertThat(report.behaviorsRestarted()).isEmpty();
+        assertThat(report.changedNothing()).isTrue();
+    }
+
+    @Test
+    void aKeptStateThatBecameFinalRaisesItsCompletion() {
+        Machine<Log> m = started(chart("v1")
+                .initial("job")
+                .state("job", j -> {
+                    j.initial("work");
+                    j.state("work");
+                })
+                .state("rest")
+                .build());
+        m.owner().take();
+
+        Chart<Log> v2 = chart("v2")
+                .initial("job")
+                .state("job", j -> {
+                    j.initial("work");
+                    j.finalState("work");
+                    j.onDone().target("rest");
+                })
+                .state("rest", leaf("rest"))
+                .build();
+        m.moveTo(v2);
+
+        assertThat(m.activeStates()).containsExactly("rest");
+        assertThat(m.owner().take()).containsExactly(
+                "exit work (RELOAD)", "exit job (RELOAD)", "enter rest (RELOAD)", "rest.entry");
+    }
+
     /** A behaviour that finishes once its state has been active for {@code ticks} ticks. */
     static Behavior<Log> takes(int ticks) {
         return new Behavior<>() {
@@ -569,6 +689,26 @@ class MigrationTest {
         assertThat(m.activeStates()).containsExactly("duty", "b");
         m.update();
         assertThat(m.activeStates()).containsExactly("duty", "c");
+    }
+
+    @Test
+    void aStoppedMachineCarriesNoBehaviourClocksAndTheReportSaysNone() {
+        Machine<Log> m = started(planChart("v1", "a", "b"));
+        m.fire(Ev.GO); // a, with its behaviour's clock running
+        m.stop();
+        MigrationReport report = m.moveTo(planChart("v2", "a", "b"));
+        assertThat(report.carried()).noneMatch(line -> line.contains("clock"));
+    }
+
+    @Test
+    void onlyKeptStatesWithBehavioursHaveClocksToCarry() {
+        Machine<Log> m = started(planChart("v1", "a", "b"));
+        m.fire(Ev.GO);
+        m.update(); // a finished: b, then the plan is done
+        m.update(); // b finished: the plan is done; duty stays with b
+        m.goTo("idle"); // no state with behaviours is active
+        MigrationReport report = m.moveTo(planChart("v2", "a", "b"));
+        assertThat(report.carried()).noneMatch(line -> line.contains("clock"));
     }
 
     @Test
@@ -616,6 +756,25 @@ class MigrationTest {
         m.revert();
         assertThat(m.activeStates()).containsExactly("big", "s2");
         assertThat(StateCheck.problem(large.compiled, m.snapshot(), new long[large.compiled.words])).isNull();
+    }
+
+    @Test
+    void aMachineWithoutListenerMovedFromASmallChartToALargeOneCanStillRevert() {
+        Chart<Log> small = chart("small")
+                .initial("big")
+                .state("big", big -> {
+                    big.initial("s0");
+                    big.state("s0", s -> s.on(Ev.GO).target("s1"));
+                    big.state("s1");
+                })
+                .build();
+        Machine<Log> m = small.newMachine(new Log()); // no listener: the machine holds its state bits only
+        m.start();
+        m.fire(Ev.GO); // big/s1; previous: big/s0
+
+        m.moveTo(wide("large", 100));
+        m.revert();
+        assertThat(m.activeStates()).containsExactly("big", "s0");
     }
 
     @Test
@@ -781,6 +940,7 @@ class MigrationTest {
                   kept: work, work/a
                   gone: work/a/a2 -> work/a (no longer in the chart)
                   entered: work/a/a1
+                  behaviours restarted: none
                   history mapped: work/hs
                   history dropped: work/hd (recorded state 'work/a/a2' is gone)
                   carried: previous configuration (revert)

@@ -147,6 +147,47 @@ class ValidationTest {
                 .containsExactly(tuple("H", Rule.INITIAL_NOT_DESCENDANT));
     }
 
+    // ------------------------------------------------------------------ INVALID_NAME
+
+    @Test
+    void aSlashInANameIsRejectedBecausePathsJoinNamesWithIt() {
+        // Without the rule, top-level "a/b" and "b" under "a" would share the path a/b.
+        ChartDefinitionException e = failure(() -> Chart.<Trace>builder("bad")
+                .initial("a")
+                .state("a", a -> a.state("b"))
+                .state("a/b")
+                .build());
+        assertThat(e.problems()).extracting(Problem::state, Problem::rule)
+                .containsExactly(tuple("a/b", Rule.INVALID_NAME));
+        assertThat(e.problems().get(0).message()).contains("'/'");
+        assertThat(e.getMessage()).contains("state 'a/b': INVALID_NAME");
+    }
+
+    @Test
+    void controlCharactersInANameAreRejected() {
+        assertProblems(() -> Chart.<Trace>builder("bad").initial("A").state("A").state("B\nC").build())
+                .containsExactly(tuple("B\nC", Rule.INVALID_NAME));
+    }
+
+    @Test
+    void leadingOrTrailingWhitespaceAndEmptyNamesAreRejected() {
+        assertProblems(() -> Chart.<Trace>builder("bad")
+                .initial("A")
+                .state("A")
+                .state(" B")
+                .state("C ")
+                .state("")
+                .build())
+                .containsExactly(tuple(" B", Rule.INVALID_NAME), tuple("C ", Rule.INVALID_NAME),
+                        tuple("", Rule.INVALID_NAME));
+    }
+
+    @Test
+    void spacesInsideANameAndOtherPunctuationAreAllowed() {
+        Chart<Trace> chart = Chart.<Trace>builder("ok").allowUnreachable().initial("go home").state("go home").state("done.state-x").build();
+        assertThat(chart.statePath(1)).isEqualTo("go home");
+    }
+
     // ------------------------------------------------------------------ DUPLICATE_NAME
 
     @Test

@@ -158,8 +158,8 @@ class SvgRendererTest {
         Chart<Object> chart = Chart.builder("<&\"chart\">")
                 .initial("a & b")
                 .state("a & b", s -> s.on("<go>").target("\"quoted\" 怒り"))
-                .state("\"quoted\" 怒り", s -> s.on("x").target("bell\u0007"))
-                .state("bell\u0007")
+                .state("\"quoted\" 怒り", s -> s.on("x").target("bell\uFFFF"))
+                .state("bell\uFFFF")
                 .build();
         Drawn d = parse(SvgRenderer.render(chart));
         assertThat(d.names).containsExactly("a & b", "\"quoted\" 怒り", "bell ");

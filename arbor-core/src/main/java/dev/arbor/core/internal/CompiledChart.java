@@ -190,6 +190,10 @@ public final class CompiledChart {
             key[i] = s.key;
             stateName[i] = s.name;
             idOf.put(s, i);
+            String badName = i == 0 ? null : nameProblem(s.name);
+            if (badName != null) {
+                problems.add(new Problem(s.name, Rule.INVALID_NAME, badName));
+            }
             if (idByKey.putIfAbsent(s.key, i) != null) {
                 problems.add(new Problem(s.name, Rule.DUPLICATE_NAME, "the key " + s.key + " is declared more than once"));
             } else if (idByName.putIfAbsent(s.name, i) != null) {
@@ -577,6 +581,29 @@ public final class CompiledChart {
     }
 
     // ---------------------------------------------------------------- structure
+
+    /**
+     * Why a state's name cannot stand in a path (names joined by '/', as hot reload matches
+     * states by them), or null when it can.
+     */
+    private static String nameProblem(String name) {
+        if (name.isEmpty()) {
+            return "a state's name must not be empty";
+        }
+        if (name.indexOf('/') >= 0) {
+            return "a state's name must not contain '/', which separates the names of a state path";
+        }
+        for (int i = 0; i < name.length(); i++) {
+            if (Character.isISOControl(name.charAt(i))) {
+                return "a state's name must not contain control characters (found U+"
+                        + String.format("%04X", (int) name.charAt(i)) + ")";
+            }
+        }
+        if (!name.strip().equals(name)) {
+            return "a state's name must not begin or end with white space";
+        }
+        return null;
+    }
 
     private static void preorder(StateDef s, List<StateDef> out) {
         out.add(s);

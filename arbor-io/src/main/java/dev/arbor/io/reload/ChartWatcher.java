@@ -5,6 +5,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;
 import java.io.Closeable;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -39,8 +40,14 @@ import java.util.function.Function;
  */
 public final class ChartWatcher<C> implements Closeable {
 
+    /** The default limit on a watched file's size: 4 MiB, as the JSON loader's. */
+    public static final long DEFAULT_MAX_BYTES = 4L << 20;
+
     private final Function<Path, Chart<C>> loader;
     private final ReloadListener<C> listener;
+    private final long maxBytes;
+    /** Held by {@link #check()} alone, so that two checks never load the same change twice; never while holding this. */
+    private final Object checking = new Object();
     /** Per watched file (guarded by this): the bytes last seen, the chart in use, a loaded chart not yet applied. */
     private final Map<Path, Watched<C>> files = new LinkedHashMap<>();
     /** Per watched file: the machines that follow it. Game thread only. */
@@ -59,19 +66,32 @@ public final class ChartWatcher<C> implements Closeable {
      * @param listener hears of loads, failures and moves
      */
     public ChartWatcher(Function<Path, Chart<C>> loader, ReloadListener<C> listener) {
+        this(loader, listener, DEFAULT_MAX_BYTES);
+    }
+
+    /**
+     * @param loader   reads a chart file (the JSON loader, or any other); what it throws is reported as a failed load
+     * @param listener hears of loads, failures and moves
+     * @param maxBytes the largest file the watcher reads; a larger one is reported and not loaded
+     */
+    public ChartWatcher(Function<Path, Chart<C>> loader, ReloadListener<C> listener, long maxBytes) {
         this.loader = Objects.requireNonNull(loader, "loader");
         this.listener = Objects.requireNonNull(listener, "listener");
+        if (maxBytes < 1 || maxBytes >= Integer.MAX_VALUE - 8) {
+            throw new IllegalArgumentException("maxBytes must be from 1 to " + (Integer.MAX_VALUE - 9) + ": " + maxBytes);
+        }
+        this.maxBytes = maxBytes;
     }
 
     /**
      * Starts watching a file: loads it now, on the calling thread, and returns its chart.
      *
-     * @throws IOException      when the file cannot be read
+     * @throws IOException      when the file cannot be read, is not a regular file, or is larger than the limit
      * @throws RuntimeException what the loader throws when the file is not a valid chart
      */
     public Chart<C> watch(Path file) throws IOException {
         Path key = key(file);
-        byte[] bytes = Files.readAllBytes(key);
+        byte[] bytes = read(key);
         Chart<C> chart = Objects.requireNonNull(loader.apply(key), "the loader returned null for " + key);
         synchronized (this) {
             Watched<C> w = new Watched<>();
@@ -112,45 +132,95 @@ public final class ChartWatcher<C> implements Closeable {
 
     /**
      * Looks at every watched file once and loads those whose bytes changed. Runs the loader on the
-     * calling thread; moves no machine.
+     * calling thread, without holding the lock that {@link #applyPending()} takes, so that a long
+     * load never stalls the game thread; moves no machine. Whatever goes wrong with one file (it
+     * cannot be read, is not a regular file, is too large, or the loader or the listener throws,
+     * an {@link Error} included) is reported to the listener and the other files are still looked at.
      *
      * @return how many files were loaded or failed to load
      */
-    public synchronized int check() {
-        int changed = 0;
-        for (Map.Entry<Path, Watched<C>> e : files.entrySet()) {
-            if (closed) {
-                break;
+    public int check() {
+        synchronized (checking) {
+            List<Map.Entry<Path, Watched<C>>> watched;
+            synchronized (this) {
+                watched = List.copyOf(files.entrySet());
             }
-            Path file = e.getKey();
-            Watched<C> w = e.getValue();
-            byte[] bytes;
-            try {
-                bytes = Files.readAllBytes(file);
-            } catch (IOException ex) {
-                if (w.seen != null) { // report a vanished or unreadable file once
-                    w.seen = null;
-                    changed++;
-                    listener.loadFailed(file, ex);
+            int changed = 0;
+            for (Map.Entry<Path, Watched<C>> e : watched) {
+                if (closed) {
+                    break;
                 }
-                continue;
+                changed += checkOne(e.getKey(), e.getValue()) ? 1 : 0;
             }
+            return changed;
+        }
+    }
+
+    /** Looks at one file; returns whether it was loaded or failed to load. */
+    private boolean checkOne(Path file, Watched<C> w) {
+        byte[] bytes;
+        try {
+            bytes = read(file);
+        } catch (IOException | RuntimeException ex) {
+            synchronized (this) {
+                if (w.seen == null) {
+                    return false; // a vanished or unreadable file is reported once
+                }
+                w.seen = null;
+            }
+            report(file, ex);
+            return true;
+        }
+        synchronized (this) {
             if (Arrays.equals(bytes, w.seen)) {
-                continue;
+                return false;
             }
             w.seen = bytes;
-            changed++;
-            Chart<C> chart;
-            try {
-                chart = Objects.requireNonNull(loader.apply(file), "the loader returned null for " + file);
-            } catch (RuntimeException ex) {
-                listener.loadFailed(file, ex);
-                continue;
-            }
-            w.pending = chart;
-            listener.loaded(file, chart);
         }
-        return changed;
+        Chart<C> chart;
+        try {
+            chart = Objects.requireNonNull(loader.apply(file), "the loader returned null for " + file);
+        } catch (Exception ex) {
+            report(file, ex);
+            return true;
+        } catch (Throwable t) { // an Error of the loader's (a stack overflow on a hostile file): this file fails, polling goes on
+            report(file, new IllegalStateException("the loader failed on " + file + ": " + t, t));
+            return true;
+        }
+        synchronized (this) {
+            w.pending = chart;
+        }
+        try {
+            listener.loaded(file, chart);
+        } catch (Throwable t) {
+            report(file, new IllegalStateException("the listener failed on the new chart of " + file
+                    + " (the chart is still applied): " + t, t));
+        }
+        return true;
+    }
+
+    /** Tells the listener of a failure; what the listener itself throws is dropped, so that polling goes on. */
+    private void report(Path file, Exception error) {
+        try {
+            listener.loadFailed(file, error);
+        } catch (Throwable ignored) {
+            // nothing else to tell: the listener is the watcher's only voice
+        }
+    }
+
+    /** Reads a whole regular file of at most {@link #maxBytes} bytes. */
+    private byte[] read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) {
+            throw new IOException(file + " is not a regular file");
+        }
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes((int) maxBytes + 1);
+        }
+        if (bytes.length > maxBytes) {
+            throw new IOException(file + " is larger than the limit of " + maxBytes + " bytes");
+        }
+        return bytes;
     }
 
     /**
@@ -204,7 +274,7 @@ public final class ChartWatcher<C> implements Closeable {
         long millis = Math.max(1, interval.toMillis());
         Thread t = new Thread(() -> {
             while (!closed) {
-                check();
+                check(); // reports every failure to the listener and never throws
                 try {
                     Thread.sleep(millis);
                 } catch (InterruptedException e) {

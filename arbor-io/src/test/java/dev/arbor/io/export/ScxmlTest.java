@@ -174,8 +174,8 @@ class ScxmlTest {
     void generatedIdsNeverCollideAndForbiddenCharactersAreReplaced() throws Exception {
         Chart<Object> chart = Chart.builder("ids").initial("a b")
                 .state("a b", s -> s.on("go").target("_s1"))
-                .state("_s1", s -> s.on("go").target("bell\u0007"))
-                .state("bell\u0007")
+                .state("_s1", s -> s.on("go").target("bell\uFFFF"))
+                .state("bell\uFFFF")
                 .build();
         Parsed doc = parse(Scxml.export(chart));
         assertThat(doc.ids).containsExactly("_s1_", "_s1", "_s3");

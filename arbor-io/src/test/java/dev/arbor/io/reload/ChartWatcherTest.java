@@ -12,6 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -233,5 +237,153 @@ class ChartWatcherTest {
 
         watcher.close();
         assertThat(thread.isAlive()).isFalse();
+    }
+
+    /** Replaces a file's content at once, so that a polling thread never reads it half written. */
+    static void replace(Path file, String text) throws IOException {
+        Path next = Files.writeString(file.resolveSibling(file.getFileName() + ".next"), text);
+        Files.move(next, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    /** Waits, up to 30 seconds, until the heard lines hold at least {@code n} lines. */
+    static void awaitLines(Heard heard, int n) throws InterruptedException {
+        long deadline = System.nanoTime() + Duration.ofSeconds(30).toNanos();
+        synchronized (heard) {
+            while (heard.lines.size() < n && System.nanoTime() < deadline) {
+                heard.wait(20);
+            }
+        }
+    }
+
+    @Test
+    void thePollingThreadSurvivesAThrowingListenerAndALoaderThatThrowsAnError(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("guard.chart"), "idle");
+        Heard heard = new Heard();
+        ReloadListener<List<String>> throwing = new ReloadListener<>() {
+            @Override
+            public void loaded(Path f, Chart<List<String>> chart) {
+                synchronized (heard) {
+                    heard.loaded(f, chart);
+                    heard.notifyAll();
+                }
+                throw new IllegalStateException("listener bug");
+            }
+
+            @Override
+            public void loadFailed(Path f, Exception error) {
+                synchronized (heard) {
+                    heard.loadFailed(f, error);
+                    heard.notifyAll();
+                }
+                throw new IllegalStateException("listener bug in loadFailed too");
+            }
+        };
+        Function<Path, Chart<List<String>>> loader = f -> {
+            try {
+                if (Files.readString(f).startsWith("overflow")) {
+                    throw new StackOverflowError("too deep");
+                }
+            } catch (IOException e) {
+                throw new IllegalStateException(e);
+            }
+            return load(f);
+        };
+        try (ChartWatcher<List<String>> watcher = new ChartWatcher<>(loader, throwing)) {
+            watcher.watch(file);
+            watcher.start(Duration.ofMillis(5));
+
+            replace(file, "overflow");
+            awaitLines(heard, 1);
+            replace(file, "idle walk");
+            awaitLines(heard, 3);
+
+            synchronized (heard) {
+                assertThat(heard.lines).containsExactly(
+                        "failed guard.chart: the loader failed on " + file + ": java.lang.StackOverflowError: too deep",
+                        "loaded guard.chart",
+                        "failed guard.chart: the listener failed on the new chart of " + file
+                                + " (the chart is still applied): java.lang.IllegalStateException: listener bug");
+            }
+            assertThat(watcher.thread().isAlive()).isTrue();
+            assertThat(watcher.applyPending()).isZero(); // applied, though no machine follows it
+            assertThat(watcher.chart(file).stateCount()).isEqualTo(3); // root, idle, walk
+        }
+    }
+
+    @Test
+    void theGameThreadAppliesWhileAnotherFileIsStillLoading(@TempDir Path dir) throws Exception {
+        Path slow = Files.writeString(dir.resolve("slow.chart"), "idle");
+        CountDownLatch loading = new CountDownLatch(1);
+        CountDownLatch release = new CountDownLatch(1);
+        Function<Path, Chart<List<String>>> loader = f -> {
+            try {
+                if (Files.readString(f).contains("slow")) {
+                    loading.countDown();
+                    release.await(30, TimeUnit.SECONDS);
+                }
+            } catch (IOException | InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+            return load(f);
+        };
+        Heard heard = new Heard();
+        try (ChartWatcher<List<String>> watcher = new ChartWatcher<>(loader, heard)) {
+            watcher.watch(slow);
+            Machine<List<String>> a = npc(watcher.chart(slow), "a");
+            watcher.register(slow, a);
+
+            Files.writeString(slow, "idle slow");
+            CompletableFuture<Integer> checked = CompletableFuture.supplyAsync(watcher::check);
+            assertThat(loading.await(30, TimeUnit.SECONDS)).isTrue();
+
+            CompletableFuture<Integer> applied = CompletableFuture.supplyAsync(watcher::applyPending);
+            assertThat(applied.get(10, TimeUnit.SECONDS)).as("applyPending does not wait for the load").isZero();
+
+            release.countDown();
+            assertThat(checked.get(30, TimeUnit.SECONDS)).isEqualTo(1);
+            assertThat(watcher.applyPending()).isEqualTo(1);
+            assertThat(a.chart()).isSameAs(watcher.chart(slow));
+        } finally {
+            release.countDown();
+        }
+    }
+
+    @Test
+    void aFileOverTheSizeLimitIsReportedAndNotLoaded(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("guard.chart"), "idle");
+        Heard heard = new Heard();
+        try (ChartWatcher<List<String>> watcher = new ChartWatcher<>(ChartWatcherTest::load, heard, 16)) {
+            Chart<List<String>> v1 = watcher.watch(file);
+            Files.writeString(file, "idle walk run sneak hide"); // 24 bytes
+            assertThat(watcher.check()).isEqualTo(1);
+            assertThat(heard.take()).containsExactly(
+                    "failed guard.chart: " + file + " is larger than the limit of 16 bytes");
+            assertThat(watcher.chart(file)).isSameAs(v1);
+
+            Files.writeString(file, "idle walk"); // back under the limit
+            assertThat(watcher.check()).isEqualTo(1);
+            assertThat(heard.take()).containsExactly("loaded guard.chart");
+        }
+    }
+
+    @Test
+    void aPathThatIsNoLongerARegularFileIsReportedAndNotRead(@TempDir Path dir) throws IOException {
+        Path file = Files.writeString(dir.resolve("guard.chart"), "idle");
+        Heard heard = new Heard();
+        try (ChartWatcher<List<String>> watcher = new ChartWatcher<>(ChartWatcherTest::load, heard)) {
+            Chart<List<String>> v1 = watcher.watch(file);
+            Files.delete(file);
+            Files.createDirectory(file);
+            assertThat(watcher.check()).isEqualTo(1);
+            assertThat(heard.take()).containsExactly("failed guard.chart: " + file + " is not a regular file");
+            assertThat(watcher.chart(file)).isSameAs(v1);
+        }
+    }
+
+    @Test
+    void watchingSomethingOtherThanARegularFileFails(@TempDir Path dir) {
+        ChartWatcher<List<String>> watcher = new ChartWatcher<>(ChartWatcherTest::load, new Heard());
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> watcher.watch(dir))
+                .isInstanceOf(IOException.class).hasMessageContaining("is not a regular file");
     }
 }
