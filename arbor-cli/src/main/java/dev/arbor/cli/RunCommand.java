@@ -49,6 +49,8 @@ final class RunCommand implements Callable<Integer> {
         TraceWriter trace = new TraceWriter(main.out);
         try {
             return loaded instanceof ChartFiles.Scxml scxml ? runScxml(scxml, trace) : runJson((ChartFiles.Json<?>) loaded, trace);
+        } catch (CliFailure e) {
+            throw e;
         } catch (RuntimeException e) {
             // An action threw and the chart's error policy is to rethrow: the trace has its error record.
             main.out.flush();

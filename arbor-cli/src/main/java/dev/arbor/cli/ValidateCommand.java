@@ -38,7 +38,7 @@ final class ValidateCommand implements Callable<Integer> {
                 e.problems().forEach(main.err::println);
             } catch (CliFailure e) {
                 invalid++;
-                e.lines().forEach(main.err::println);
+                main.err.println(e.getMessage()); // a file's problems, or why it could not be read
             }
         }
         main.out.flush();

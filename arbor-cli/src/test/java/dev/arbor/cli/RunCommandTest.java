@@ -112,4 +112,29 @@ class RunCommandTest {
         assertThat(TraceWriter.operand("")).isEqualTo("\"\"");
         assertThat(TraceWriter.operand("bell\u0007")).isEqualTo("\"bell\\u0007\"");
     }
+
+    @Test
+    void anScxmlDocumentRunsToCompletionOnItsVirtualClockWithItsLogs() {
+        Cli r = Cli.run("run", Cli.chart("lamp.scxml").toString(), "--events", "flip flip flip");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "enter off",
+                "event flip", "exit off", "transition off flip -> on", "enter on", "log flips: 1",
+                "event flip", "exit on", "transition on flip -> off", "enter off",
+                "event flip", "exit off", "transition off flip -> on", "enter on", "log flips: 2",
+                "event timeout", "exit on", "transition on timeout -> worn", "enter worn",
+                "exit worn", // a session that halts exits its configuration, as SCXML does
+                "final worn");
+    }
+
+    @Test
+    void anScxmlDocumentThatDoesNotHaltExitsOne() {
+        Cli r = Cli.run("run", Cli.chart("lamp.scxml").toString(), "--events", "flip flip");
+        assertThat(r.outLines()).endsWith("event timeout", "unhandled timeout");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly("arbor: " + Cli.chart("lamp.scxml") + " did not halt: nothing more to do in off");
+        assertThat(Cli.run("run", Cli.chart("lamp.scxml").toString(), "--ticks", "1").errLines())
+                .containsExactly("arbor: --ticks does not apply to SCXML documents (they have no ticks)");
+    }
 }

@@ -86,4 +86,15 @@ class ValidateCommandTest {
     static Path demoChart(String name) {
         return Path.of("..", "arbor-examples", "src", "main", "resources", "dev", "arbor", "examples", "charts", name + ".json");
     }
+
+    @Test
+    void scxmlDocumentsAreValidatedWithTheirProblemsPlaced(@TempDir Path dir) throws IOException {
+        String lamp = Cli.chart("lamp.scxml").toString();
+        assertThat(Cli.run("validate", lamp).outLines()).containsExactly(lamp + ": valid (3 states, 4 transitions)");
+        Path bad = Files.writeString(dir.resolve("bad.scxml"),
+                "<scxml xmlns='http://www.w3.org/2005/07/scxml' version='1.0'>\n  <state id='a'><transition target='nowhere'/></state>\n</scxml>\n");
+        Cli r = Cli.run("validate", bad.toString());
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).singleElement().asString().startsWith(bad + ":2:").contains("nowhere");
+    }
 }
