@@ -18,7 +18,11 @@ public interface ReloadListener<C> {
     /** A changed file loaded; its machines move at the next {@link ChartWatcher#applyPending()}. */
     default void loaded(Path file, Chart<C> chart) {}
 
-    /** A changed file could not be read or loaded; the file's previous chart stays in use. */
+    /**
+     * A changed file could not be read or loaded, and the file's previous chart stays in use; or
+     * (the one exception, which the error's message says) the file loaded but {@link #loaded}
+     * threw, and the new chart is in use all the same.
+     */
     default void loadFailed(Path file, Exception error) {}
 
     /** A machine moved onto the file's new chart. */
