@@ -9,6 +9,7 @@ import dev.arbor.scxml.ScxmlDocument;
 import dev.arbor.scxml.ScxmlException;
 import dev.arbor.scxml.ScxmlLoader;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -73,6 +74,9 @@ final class ChartFiles {
      */
     static Loaded load(Path file, String libraryName) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString();
+        if (!Files.exists(file)) {
+            throw new CliFailure(file + ": no such file");
+        }
         if (name.endsWith(".scxml")) {
             try {
                 return new Scxml(ScxmlLoader.load(file));

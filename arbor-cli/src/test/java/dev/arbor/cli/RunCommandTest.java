@@ -60,6 +60,7 @@ class RunCommandTest {
         Cli r = Cli.run("run", "no/such/chart.json");
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.errLines()).containsExactly("arbor: no/such/chart.json: no such file");
+        assertThat(Cli.run("run", "no/such/chart.scxml").errLines()).containsExactly("arbor: no/such/chart.scxml: no such file");
     }
 
     @Test
