@@ -26,10 +26,10 @@ record Cli(int exit, String out, String err) {
         return err.lines().toList();
     }
 
-    /** A chart file from the test resources, or the README's example chart, read where it is. */
+    /** A chart file from the test resources, or one of the README's examples, read where it is. */
     static Path chart(String name) {
-        if (name.equals("door.json")) {
-            return Path.of("..", "docs", "examples", "door.json");
+        if (name.equals("door.json") || name.equals("lamp.scxml")) {
+            return Path.of("..", "docs", "examples", name);
         }
         try {
             return Path.of(Cli.class.getResource("/charts/" + name).toURI());
