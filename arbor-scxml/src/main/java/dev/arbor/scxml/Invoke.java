@@ -55,7 +55,9 @@ final class Invoke {
         String contentExpr = null;
         if (e.has("src")) {
             String src = e.attr("src");
-            doc = ScxmlLoader.load(loading.readBytes(e, src), src, childBase(loading, src));
+            Path file = loading.resolve(e, src);
+            Loading child = loading.invoked(e, src, file);
+            doc = ScxmlLoader.load(Loading.read(file, problem -> new ScxmlException(e, "src=\"" + src + "\": " + problem)), child);
         }
         El c = e.first("content");
         if (c != null) {
@@ -75,14 +77,6 @@ final class Invoke {
                 contentExpr, "true".equals(e.attr("autoforward")), content.params(e), finalize, loading);
     }
 
-    private static Path childBase(Loading loading, String src) {
-        if (loading.baseDir == null) {
-            return null;
-        }
-        Path p = loading.baseDir.resolve(src.startsWith("file:") ? src.substring(5) : src).normalize().getParent();
-        return p == null ? loading.baseDir : p;
-    }
-
     /** The document to start, resolved at run time when given by an expression. */
     ScxmlDocument resolve(ScxmlSession s) {
         if (document != null) {
@@ -91,7 +85,9 @@ final class Invoke {
         if (srcexpr != null) {
             String src = s.dm().asString(s.dm().eval(srcexpr));
             try {
-                return ScxmlLoader.load(loading.readBytes(where, src), src, childBase(loading, src));
+                Path file = loading.resolve(where, src);
+                return ScxmlLoader.load(Loading.read(file, problem -> new ScxmlException(where, "src=\"" + src + "\": " + problem)),
+                        Loading.atRunTime(src, file));
             } catch (ScxmlException ex) {
                 throw new ExecError(ex.getMessage());
             }

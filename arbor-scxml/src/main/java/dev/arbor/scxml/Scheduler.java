@@ -36,6 +36,11 @@ final class Scheduler {
         return id;
     }
 
+    /** How many sessions of this tree are running. */
+    int liveSessions() {
+        return live.size();
+    }
+
     ScxmlSession session(String id) {
         return live.get(id);
     }

@@ -37,6 +37,10 @@ public final class ScxmlSession {
     /** The type URI of the SCXML Event I/O processor. */
     public static final String SCXML_TYPE = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
     private static final int MAX_EVENTS = 100_000;
+    /** How deep sessions may invoke sessions: the root is at depth 0; an {@code <invoke>} deeper fails with {@code error.execution}. */
+    static final int MAX_INVOKE_DEPTH = 16;
+    /** How many sessions a tree may hold at once; an {@code <invoke>} beyond fails with {@code error.execution}. */
+    static final int MAX_SESSIONS = 1_000;
 
     private final ScxmlDocument document;
     private final Consumer<String> log;
@@ -45,6 +49,7 @@ public final class ScxmlSession {
     private final String invokeId;
     private final Map<String, Object> invokeParams;
     private final String sessionId;
+    private final int depth;
     private final DataModel dm;
     private final Machine<ScxmlSession> machine;
     private final Set<String> bound = new HashSet<>();
@@ -66,6 +71,7 @@ public final class ScxmlSession {
         this.parent = parent;
         this.invokeId = invokeId;
         this.invokeParams = invokeParams == null ? Map.of() : invokeParams;
+        this.depth = parent == null ? 0 : parent.depth + 1;
         this.sessionId = scheduler.register(this);
         this.dm = document.newDataModel();
         dm.init(this);
@@ -462,6 +468,12 @@ public final class ScxmlSession {
             if (t != null && !t.equals(Invoke.SCXML_INVOKE_TYPE) && !t.equals("scxml") && !t.equals(SCXML_TYPE)
                     && !t.equals(Invoke.SCXML_INVOKE_TYPE.substring(0, Invoke.SCXML_INVOKE_TYPE.length() - 1))) {
                 throw new ExecError("unsupported invoke type " + t);
+            }
+            if (depth >= MAX_INVOKE_DEPTH) {
+                throw new ExecError("<invoke> refused: sessions nested deeper than " + MAX_INVOKE_DEPTH);
+            }
+            if (scheduler.liveSessions() >= MAX_SESSIONS) {
+                throw new ExecError("<invoke> refused: more than " + MAX_SESSIONS + " sessions at once");
             }
             ScxmlDocument doc = i.resolve(this);
             Map<String, Object> params = new LinkedHashMap<>();
