@@ -373,10 +373,73 @@ final class EcmaDataModel implements DataModel {
         }
     }
 
+    /** Nested data deeper than this (a cyclic object, say) cannot be sent: error.execution. */
+    static final int MAX_DATA_DEPTH = 100;
+
+    /** XML content copied out of a session: its text, read again by the receiving session. */
+    private record XmlCopy(String xml) {
+    }
+
+    @Override
+    public Object exportValue(Object value) {
+        try (Context cx = enter()) {
+            return export(value, 0);
+        } catch (BudgetSpent e) {
+            throw new ExecError(e.getMessage());
+        }
+    }
+
+    private Object export(Object v, int depth) {
+        if (depth > MAX_DATA_DEPTH) {
+            throw new ExecError("data nested deeper than " + MAX_DATA_DEPTH + " levels (cyclic?) cannot be sent");
+        }
+        if (v == null || v == Undefined.instance || v == Scriptable.NOT_FOUND) {
+            return v == Scriptable.NOT_FOUND ? Undefined.instance : v;
+        }
+        if (v instanceof String || v instanceof Boolean || v instanceof Number) {
+            return v;
+        }
+        if (v instanceof CharSequence c) {
+            return c.toString();
+        }
+        if (v instanceof org.mozilla.javascript.Function) {
+            return Undefined.instance; // code stays in its session, as in JSON
+        }
+        if (v instanceof Scriptable x && x.get("__xml", x) instanceof String xml) {
+            return new XmlCopy(xml);
+        }
+        if (v instanceof NativeArray a) {
+            List<Object> out = new ArrayList<>();
+            long n = a.getLength();
+            for (int i = 0; i < n; i++) {
+                out.add(export(a.get(i, a), depth + 1));
+            }
+            return out;
+        }
+        if (v instanceof Scriptable o) {
+            Map<String, Object> out = new java.util.LinkedHashMap<>();
+            for (Object id : o.getIds()) {
+                Object value = id instanceof Integer i ? o.get(i, o) : o.get(String.valueOf(id), o);
+                out.put(String.valueOf(id), export(value, depth + 1));
+            }
+            return out;
+        }
+        return v; // a Java value a tool gave: not this session's to copy
+    }
+
     @Override
     public Object importValue(Object value) {
         if (value instanceof Scriptable) {
             return value; // already an ECMAScript value (Rhino's objects are Maps and Lists too)
+        }
+        if (value instanceof XmlCopy x) {
+            try {
+                El holder = XmlReader.read(("<arbor-content>" + x.xml() + "</arbor-content>")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8), "data");
+                return fromXml(holder);
+            } catch (ScxmlException e) {
+                return x.xml();
+            }
         }
         if (value instanceof Map<?, ?> m) {
             try (Context cx = enter()) {

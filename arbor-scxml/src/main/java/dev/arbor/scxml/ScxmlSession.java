@@ -61,6 +61,8 @@ public final class ScxmlSession {
     private Object topDoneData;
     private String finalState;
     private boolean ended;
+    /** The external event being handed to the engine, whose finalize has not run yet. */
+    private ScxmlEvent delivering;
     private int counter;
 
     ScxmlSession(ScxmlDocument document, Consumer<String> log, Scheduler scheduler, ScxmlSession parent,
@@ -202,6 +204,13 @@ public final class ScxmlSession {
     /** The root's initial action: data bound (all of it, or the top level's when binding is late), then top-level scripts. */
     void initialize(List<ScxmlDocument.DataDecl> data, List<ScxmlDocument.DataDecl> lateData,
                     List<Exec[]> scripts) {
+        if (!dm.hasVariables()) {
+            // the null data model declares nothing (B.1): its <data> elements, if any, are ignored
+            for (Exec[] s : scripts) {
+                runBlock(s);
+            }
+            return;
+        }
         for (ScxmlDocument.DataDecl d : lateData) {
             dm.declare(d.id(), null);
         }
@@ -211,7 +220,7 @@ public final class ScxmlSession {
         lateData.forEach(d -> declared.add(d.id()));
         invokeParams.forEach((k, v) -> {
             if (declared.contains(k)) {
-                dm.declare(k, v); // a value passed by the invoker replaces the document's own
+                dm.declare(k, dm.importValue(v)); // a value passed by the invoker replaces the document's own
             }
         });
         for (Exec[] s : scripts) {
@@ -220,7 +229,7 @@ public final class ScxmlSession {
     }
 
     void bindLate(String stateId, List<ScxmlDocument.DataDecl> data) {
-        if (bound.add(stateId)) {
+        if (bound.add(stateId) && dm.hasVariables()) {
             bind(data);
         }
     }
@@ -264,14 +273,15 @@ public final class ScxmlSession {
 
     private void raiseError(RuntimeException e) {
         if (e instanceof ExecError x) {
-            machine.raise(new ScxmlEvent(x.event, "platform", x.sendid, null, null, null, x.getMessage()));
+            machine.raise(ScxmlEvent.platform(x.event, x.sendid, x.getMessage()));
         } else {
             raiseError("error.execution", String.valueOf(e));
         }
     }
 
+    /** Places an error event on the internal queue (processed in the current macrostep when one is running). */
     void raiseError(String name, String message) {
-        machine.raise(new ScxmlEvent(name, "platform", null, null, null, null, message));
+        machine.raise(ScxmlEvent.platform(name, null, message));
     }
 
     String newSendId() {
@@ -287,6 +297,9 @@ public final class ScxmlSession {
             throw new ExecError("<send> without an event name");
         }
         String origin = "#_scxml_" + sessionId;
+        if (target != null && !target.equals("#_internal")) {
+            data = dm.exportValue(data); // another session gets a copy, made now (SCXML 6.2: evaluated when sent)
+        }
         ScxmlEvent event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, null, data);
         if (target == null) {
             scheduler.schedule(this, this, event, delay, sendid);
@@ -304,6 +317,10 @@ public final class ScxmlSession {
             if (to == null) {
                 raiseError("error.communication", "no session " + target);
                 return;
+            }
+            if (to == parent) {
+                // an invoked session writing to its parent by id is still the child it invoked: invokeid set, finalize runs
+                event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, invokeId, data);
             }
             scheduler.schedule(this, to, event, delay, sendid);
         } else if (target.startsWith("#_")) {
@@ -340,7 +357,12 @@ public final class ScxmlSession {
             value = null;
         }
         if (parentId == null) {
-            topDoneData = value;
+            try {
+                topDoneData = dm.exportValue(value); // for the parent session: a copy
+            } catch (RuntimeException e) {
+                raiseError(e);
+                topDoneData = null;
+            }
         } else {
             doneData.put("done.state." + parentId, value);
         }
@@ -363,6 +385,11 @@ public final class ScxmlSession {
         if (!exitedOnce.contains(parentId)) {
             runBlock(defaultContent);
         }
+    }
+
+    /** How many history requests wait for their parent's entry: none between macrosteps. */
+    int pendingHistoryRequests() {
+        return historyRequests.size();
     }
 
     void historyParentExited(String parentId) {
@@ -393,15 +420,35 @@ public final class ScxmlSession {
         if (event instanceof ScxmlEvent s) {
             e = s;
         } else if (event instanceof Done d) {
-            e = new ScxmlEvent(d.name(), "platform", null, null, null, null, doneData.remove(d.name()));
+            e = ScxmlEvent.platform(d.name(), null, doneData.remove(d.name()));
         } else if (event instanceof ExecutionError x) {
-            e = new ScxmlEvent(x.name(), "platform", null, null, null, null, String.valueOf(x.error()));
+            e = ScxmlEvent.platform(x.name(), null, String.valueOf(x.error()));
         } else if (event instanceof NamedEvent n) {
             e = ScxmlEvent.internal(n.name(), null);
         } else {
             e = ScxmlEvent.internal(String.valueOf(event), null);
         }
         dm.setEvent(e);
+        if (event == delivering) {
+            delivering = null;
+            runFinalize(e);
+        }
+    }
+
+    /**
+     * SCXML 6.5: an event from an invoked session runs that invocation's {@code <finalize>} before
+     * the event is selected for transitions; the engine has taken the event, so an error goes to
+     * the internal queue and is processed after it, in the same macrostep.
+     */
+    private void runFinalize(ScxmlEvent event) {
+        if (event.invokeid() == null) {
+            return;
+        }
+        for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
+            if (event.invokeid().equals(c.getValue().invokeId) && c.getKey().finalize.length > 0) {
+                runBlock(c.getKey().finalize);
+            }
+        }
     }
 
     /** An external event taken from the queue: finalize, autoforward, then one macrostep. */
@@ -409,29 +456,23 @@ public final class ScxmlSession {
         if (isHalted()) {
             return;
         }
-        if (event.invokeid() != null) {
-            for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
-                if (event.invokeid().equals(c.getValue().invokeId) && c.getKey().finalize.length > 0) {
-                    dm.setEvent(event);
-                    try {
-                        Content.runAll(this, c.getKey().finalize);
-                    } catch (RuntimeException e) {
-                        machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
-                    }
-                }
-            }
-        }
         for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
             if (c.getKey().autoforward && !c.getValue().isHalted()) {
                 scheduler.schedule(this, c.getValue(), event, 0, null);
             }
         }
-        machine.fire(event);
+        delivering = event; // finalize runs when the engine takes it (eventProcessed)
+        try {
+            machine.fire(event);
+        } finally {
+            delivering = null;
+        }
         afterMacrostep();
     }
 
     /** After a macrostep: a halted session ends; otherwise the invocations of states still active start. */
     private void afterMacrostep() {
+        historyRequests.clear(); // a request whose parent was not entered in this macrostep is void
         if (machine.isHalted()) {
             if (!ended) {
                 machine.stop(); // SCXML exits every active state when a session halts
@@ -478,13 +519,13 @@ public final class ScxmlSession {
             ScxmlDocument doc = i.resolve(this);
             Map<String, Object> params = new LinkedHashMap<>();
             for (Content.Named n : i.params) {
-                params.put(n.name(), n.value().get(this));
+                params.put(n.name(), dm.exportValue(n.value().get(this))); // the child gets a copy
             }
             ScxmlSession child = new ScxmlSession(doc, log, scheduler, this, id, params);
             children.put(i, child);
             child.start();
         } catch (RuntimeException e) {
-            machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
+            raiseError(e); // between macrosteps: processed at once, as the spec's loop does with the internal queue
             afterMacrostep();
         }
     }
