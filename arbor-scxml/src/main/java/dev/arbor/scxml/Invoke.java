@@ -12,7 +12,6 @@ final class Invoke {
 
     final El where;
     final String stateId;
-    final int index;
     final String id;
     final String idlocation;
     final Content.Value type;
@@ -24,12 +23,11 @@ final class Invoke {
     final Exec[] finalize;
     final Loading loading;
 
-    private Invoke(El where, String stateId, int index, String id, String idlocation, Content.Value type,
+    private Invoke(El where, String stateId, String id, String idlocation, Content.Value type,
                    ScxmlDocument document, String srcexpr, String contentExpr, boolean autoforward,
                    java.util.List<Content.Named> params, Exec[] finalize, Loading loading) {
         this.where = where;
         this.stateId = stateId;
-        this.index = index;
         this.id = id;
         this.idlocation = idlocation;
         this.type = type;
@@ -42,7 +40,7 @@ final class Invoke {
         this.loading = loading;
     }
 
-    static Invoke compile(El e, String stateId, Content content, Loading loading, int index) {
+    static Invoke compile(El e, String stateId, Content content, Loading loading) {
         Content.Value type;
         if (e.has("typeexpr")) {
             String x = e.attr("typeexpr");
@@ -73,7 +71,7 @@ final class Invoke {
         }
         El fin = e.first("finalize");
         Exec[] finalize = fin == null ? new Exec[0] : content.block(fin);
-        return new Invoke(e, stateId, index, e.attr("id"), e.attr("idlocation"), type, doc, e.attr("srcexpr"),
+        return new Invoke(e, stateId, e.attr("id"), e.attr("idlocation"), type, doc, e.attr("srcexpr"),
                 contentExpr, "true".equals(e.attr("autoforward")), content.params(e), finalize, loading);
     }
 

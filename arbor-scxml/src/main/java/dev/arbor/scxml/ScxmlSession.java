@@ -93,9 +93,14 @@ public final class ScxmlSession {
         return document;
     }
 
-    /** The Arbor machine: attach listeners to it for traces; drive the session through this class. */
-    public Machine<ScxmlSession> machine() {
-        return machine;
+    /**
+     * Attaches an Arbor listener to the session's machine: the trace stream (events taken,
+     * entries, exits, transitions, errors). The machine itself stays inside the session, so that
+     * every event goes through the session's queues.
+     */
+    public ScxmlSession addListener(MachineListener listener) {
+        machine.addListener(Objects.requireNonNull(listener, "listener"));
+        return this;
     }
 
     /** The session id ({@code _sessionid}), unique among the sessions of one tree. */
