@@ -89,7 +89,7 @@ final class RunCommand implements Callable<Integer> {
             throw new CliFailure("--ticks does not apply to SCXML documents (they have no ticks)");
         }
         ScxmlSession session = scxml.document().newSession(trace::log);
-        session.machine().addListener(trace);
+        session.addListener(trace);
         session.start();
         for (String event : events()) {
             if (!session.isHalted()) {

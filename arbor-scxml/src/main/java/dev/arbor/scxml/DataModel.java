@@ -44,4 +44,16 @@ interface DataModel {
 
     /** A value from another session or from Java, brought into this data model. */
     Object importValue(Object value);
+
+    /**
+     * A deep copy of one of this data model's values that shares nothing with it, for another
+     * session (event data, done data, invoke parameters): plain Java maps, lists, strings,
+     * numbers and booleans; {@link #importValue} makes it a value again.
+     */
+    Object exportValue(Object value);
+
+    /** Whether the data model holds variables ({@code <data>}); the null data model does not. */
+    default boolean hasVariables() {
+        return true;
+    }
 }

@@ -19,7 +19,10 @@ import org.mozilla.javascript.Undefined;
  * The ECMAScript data model (SCXML Appendix B.2) on Mozilla Rhino: one global scope per session,
  * holding the {@code <data>} variables and the system variables, scripts run interpreted. A
  * document's scripts see the standard ECMAScript objects only: no Java classes, packages or
- * adapters; a script runs until its thread is interrupted.
+ * adapters. Every evaluation (an expression, a {@code <script>}, a condition) may run at most
+ * {@link #MAX_INSTRUCTIONS} Rhino instructions, regular-expression matching included (Rhino counts
+ * its backtracking steps as instructions); past that, or when its thread is interrupted, it stops
+ * with {@code error.execution}.
  */
 final class EcmaDataModel implements DataModel {
     private static final ContextFactory FACTORY = new Factory();
@@ -53,16 +56,31 @@ final class EcmaDataModel implements DataModel {
             };
             """;
 
+    /** The instruction budget of one evaluation: past it, the script stops with {@code error.execution}. */
+    static final long MAX_INSTRUCTIONS = 10_000_000;
+    /** How often (in instructions) Rhino reports to {@link Factory#observeInstructionCount}. */
+    private static final int OBSERVE_EVERY = 10_000;
+    private static final Object BUDGET = new Object();
+
     private ScriptableObject scope;
 
-    /** Rhino contexts for sessions: interpreted (no class generation), ES6, interruptible. */
+    /** Stops a script past its budget; an {@link Error}, so that the script's own catch and finally blocks cannot resume it. */
+    private static final class BudgetSpent extends Error {
+        private static final long serialVersionUID = 1L;
+
+        BudgetSpent(String message) {
+            super(message, null, false, false);
+        }
+    }
+
+    /** Rhino contexts for sessions: interpreted (no class generation), ES6, budgeted, interruptible. */
     private static final class Factory extends ContextFactory {
         @Override
         protected Context makeContext() {
             Context cx = super.makeContext();
             cx.setInterpretedMode(true);
             cx.setLanguageVersion(Context.VERSION_ES6);
-            cx.setInstructionObserverThreshold(50_000);
+            cx.setInstructionObserverThreshold(OBSERVE_EVERY);
             cx.setClassShutter(className -> false); // no Java class is visible to a document's scripts
             return cx;
         }
@@ -70,9 +88,22 @@ final class EcmaDataModel implements DataModel {
         @Override
         protected void observeInstructionCount(Context cx, int instructionCount) {
             if (Thread.currentThread().isInterrupted()) {
-                throw new ExecError("script interrupted");
+                throw new BudgetSpent("script interrupted");
+            }
+            if (cx.getThreadLocal(BUDGET) instanceof long[] left) {
+                left[0] -= instructionCount;
+                if (left[0] < 0) {
+                    throw new BudgetSpent("script stopped after " + MAX_INSTRUCTIONS + " instructions (a runaway loop or regular expression?)");
+                }
             }
         }
+    }
+
+    /** Enters a Rhino context with a fresh instruction budget: every evaluation gets {@link #MAX_INSTRUCTIONS}. */
+    private static Context enter() {
+        Context cx = FACTORY.enterContext();
+        cx.putThreadLocal(BUDGET, new long[] {MAX_INSTRUCTIONS});
+        return cx;
     }
 
     /** The data model's {@code In(stateId)}: whether the session is in that state. */
@@ -92,7 +123,7 @@ final class EcmaDataModel implements DataModel {
 
     @Override
     public void init(ScxmlSession session) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             scope = cx.initSafeStandardObjects(); // no Packages, java or JavaAdapter: scripts cannot reach Java
             scope.defineProperty("In", new InFunction(session), ScriptableObject.READONLY | ScriptableObject.DONTENUM);
             scope.defineProperty("_sessionid", session.sessionId(), ScriptableObject.READONLY);
@@ -117,8 +148,10 @@ final class EcmaDataModel implements DataModel {
     @Override
     @SuppressWarnings("try") // the context must be entered for the conversion, which does not name it
     public boolean cond(String expr) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             return Context.toBoolean(eval(expr));
+        } catch (BudgetSpent e) {
+            throw new ExecError(e.getMessage());
         } catch (RuntimeException e) {
             if (e instanceof ExecError x) {
                 throw x;
@@ -137,8 +170,10 @@ final class EcmaDataModel implements DataModel {
     }
 
     private Object run(String source) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             return cx.evaluateString(scope, source, "expr", 1, null);
+        } catch (BudgetSpent e) {
+            throw new ExecError(e.getMessage());
         } catch (RhinoException e) {
             throw new ExecError(e.details());
         } catch (RuntimeException e) {
@@ -181,7 +216,7 @@ final class EcmaDataModel implements DataModel {
 
     @Override
     public void setEvent(ScxmlEvent e) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             NativeObject o = object(cx);
             o.put("name", o, e.name());
             o.put("type", o, e.type());
@@ -227,7 +262,7 @@ final class EcmaDataModel implements DataModel {
 
     @Override
     public Object fromXml(El parent) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             Scriptable doc = node(cx, 9, "#document", parent);
             doc.put("__xml", doc, parent.innerXml());
             for (El e : parent.allElements()) {
@@ -308,23 +343,27 @@ final class EcmaDataModel implements DataModel {
             return xml; // XML content, written back as XML
         }
         if (value instanceof Scriptable s && !(value instanceof org.mozilla.javascript.Function)) {
-            try (Context cx = FACTORY.enterContext()) {
+            try (Context cx = enter()) {
                 Object json = org.mozilla.javascript.NativeJSON.stringify(cx, scope, s, null, null);
                 if (json instanceof CharSequence) {
                     return json.toString();
                 }
+            } catch (BudgetSpent e) {
+                throw new ExecError(e.getMessage());
             } catch (RuntimeException e) {
                 // fall through to the plain conversion
             }
         }
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             return Context.toString(value);
+        } catch (BudgetSpent e) {
+            throw new ExecError(e.getMessage());
         }
     }
 
     @Override
     public Object record(List<String> names, List<Object> values) {
-        try (Context cx = FACTORY.enterContext()) {
+        try (Context cx = enter()) {
             NativeObject o = object(cx);
             for (int i = 0; i < names.size(); i++) {
                 Object v = values.get(i);
@@ -334,20 +373,83 @@ final class EcmaDataModel implements DataModel {
         }
     }
 
+    /** Nested data deeper than this (a cyclic object, say) cannot be sent: error.execution. */
+    static final int MAX_DATA_DEPTH = 100;
+
+    /** XML content copied out of a session: its text, read again by the receiving session. */
+    private record XmlCopy(String xml) {
+    }
+
+    @Override
+    public Object exportValue(Object value) {
+        try (Context cx = enter()) {
+            return export(value, 0);
+        } catch (BudgetSpent e) {
+            throw new ExecError(e.getMessage());
+        }
+    }
+
+    private Object export(Object v, int depth) {
+        if (depth > MAX_DATA_DEPTH) {
+            throw new ExecError("data nested deeper than " + MAX_DATA_DEPTH + " levels (cyclic?) cannot be sent");
+        }
+        if (v == null || v == Undefined.instance || v == Scriptable.NOT_FOUND) {
+            return v == Scriptable.NOT_FOUND ? Undefined.instance : v;
+        }
+        if (v instanceof String || v instanceof Boolean || v instanceof Number) {
+            return v;
+        }
+        if (v instanceof CharSequence c) {
+            return c.toString();
+        }
+        if (v instanceof org.mozilla.javascript.Function) {
+            return Undefined.instance; // code stays in its session, as in JSON
+        }
+        if (v instanceof Scriptable x && x.get("__xml", x) instanceof String xml) {
+            return new XmlCopy(xml);
+        }
+        if (v instanceof NativeArray a) {
+            List<Object> out = new ArrayList<>();
+            long n = a.getLength();
+            for (int i = 0; i < n; i++) {
+                out.add(export(a.get(i, a), depth + 1));
+            }
+            return out;
+        }
+        if (v instanceof Scriptable o) {
+            Map<String, Object> out = new java.util.LinkedHashMap<>();
+            for (Object id : o.getIds()) {
+                Object value = id instanceof Integer i ? o.get(i, o) : o.get(String.valueOf(id), o);
+                out.put(String.valueOf(id), export(value, depth + 1));
+            }
+            return out;
+        }
+        return v; // a Java value a tool gave: not this session's to copy
+    }
+
     @Override
     public Object importValue(Object value) {
         if (value instanceof Scriptable) {
             return value; // already an ECMAScript value (Rhino's objects are Maps and Lists too)
         }
+        if (value instanceof XmlCopy x) {
+            try {
+                El holder = XmlReader.read(("<arbor-content>" + x.xml() + "</arbor-content>")
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8), "data");
+                return fromXml(holder);
+            } catch (ScxmlException e) {
+                return x.xml();
+            }
+        }
         if (value instanceof Map<?, ?> m) {
-            try (Context cx = FACTORY.enterContext()) {
+            try (Context cx = enter()) {
                 NativeObject o = object(cx);
                 m.forEach((k, v) -> o.put(String.valueOf(k), o, importValue(v)));
                 return o;
             }
         }
         if (value instanceof List<?> l) {
-            try (Context cx = FACTORY.enterContext()) {
+            try (Context cx = enter()) {
                 Object[] items = new Object[l.size()];
                 for (int i = 0; i < items.length; i++) {
                     items[i] = importValue(l.get(i));

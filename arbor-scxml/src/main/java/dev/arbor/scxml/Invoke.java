@@ -12,7 +12,6 @@ final class Invoke {
 
     final El where;
     final String stateId;
-    final int index;
     final String id;
     final String idlocation;
     final Content.Value type;
@@ -24,12 +23,11 @@ final class Invoke {
     final Exec[] finalize;
     final Loading loading;
 
-    private Invoke(El where, String stateId, int index, String id, String idlocation, Content.Value type,
+    private Invoke(El where, String stateId, String id, String idlocation, Content.Value type,
                    ScxmlDocument document, String srcexpr, String contentExpr, boolean autoforward,
                    java.util.List<Content.Named> params, Exec[] finalize, Loading loading) {
         this.where = where;
         this.stateId = stateId;
-        this.index = index;
         this.id = id;
         this.idlocation = idlocation;
         this.type = type;
@@ -42,7 +40,7 @@ final class Invoke {
         this.loading = loading;
     }
 
-    static Invoke compile(El e, String stateId, Content content, Loading loading, int index) {
+    static Invoke compile(El e, String stateId, Content content, Loading loading) {
         Content.Value type;
         if (e.has("typeexpr")) {
             String x = e.attr("typeexpr");
@@ -55,7 +53,9 @@ final class Invoke {
         String contentExpr = null;
         if (e.has("src")) {
             String src = e.attr("src");
-            doc = ScxmlLoader.load(loading.readBytes(e, src), src, childBase(loading, src));
+            Path file = loading.resolve(e, src);
+            Loading child = loading.invoked(e, src, file);
+            doc = ScxmlLoader.load(Loading.read(file, problem -> new ScxmlException(e, "src=\"" + src + "\": " + problem)), child);
         }
         El c = e.first("content");
         if (c != null) {
@@ -71,16 +71,8 @@ final class Invoke {
         }
         El fin = e.first("finalize");
         Exec[] finalize = fin == null ? new Exec[0] : content.block(fin);
-        return new Invoke(e, stateId, index, e.attr("id"), e.attr("idlocation"), type, doc, e.attr("srcexpr"),
+        return new Invoke(e, stateId, e.attr("id"), e.attr("idlocation"), type, doc, e.attr("srcexpr"),
                 contentExpr, "true".equals(e.attr("autoforward")), content.params(e), finalize, loading);
-    }
-
-    private static Path childBase(Loading loading, String src) {
-        if (loading.baseDir == null) {
-            return null;
-        }
-        Path p = loading.baseDir.resolve(src.startsWith("file:") ? src.substring(5) : src).normalize().getParent();
-        return p == null ? loading.baseDir : p;
     }
 
     /** The document to start, resolved at run time when given by an expression. */
@@ -91,7 +83,9 @@ final class Invoke {
         if (srcexpr != null) {
             String src = s.dm().asString(s.dm().eval(srcexpr));
             try {
-                return ScxmlLoader.load(loading.readBytes(where, src), src, childBase(loading, src));
+                Path file = loading.resolve(where, src);
+                return ScxmlLoader.load(Loading.read(file, problem -> new ScxmlException(where, "src=\"" + src + "\": " + problem)),
+                        Loading.atRunTime(src, file));
             } catch (ScxmlException ex) {
                 throw new ExecError(ex.getMessage());
             }

@@ -30,7 +30,8 @@ final class Mapper {
     private final Map<String, El> byId = new LinkedHashMap<>();
     private final List<ScxmlDocument.DataDecl> topData = new ArrayList<>();
     private final List<ScxmlDocument.DataDecl> allData = new ArrayList<>();
-    private final List<Invoke> invokes = new ArrayList<>();
+    /** Each {@code <data>} compiled once (a {@code src} read once), whether bound early or late. */
+    private final Map<El, ScxmlDocument.DataDecl> dataDecls = new IdentityHashMap<>();
     private final Map<String, Exec[]> historyContent = new LinkedHashMap<>();
     private int anonymous;
     private boolean late;
@@ -79,7 +80,7 @@ final class Mapper {
         } catch (ChartDefinitionException e) {
             throw new ScxmlException(root, "not a valid chart: " + e.getMessage());
         }
-        return new ScxmlDocument(chartName, root.attr("name"), model, chart, loading, invokes);
+        return new ScxmlDocument(chartName, root.attr("name"), model, chart);
     }
 
     /** A parent holding only this element, so that a single element compiles as a block. */
@@ -124,6 +125,10 @@ final class Mapper {
     }
 
     private ScxmlDocument.DataDecl data(El d) {
+        return dataDecls.computeIfAbsent(d, this::compileData);
+    }
+
+    private ScxmlDocument.DataDecl compileData(El d) {
         String id = Content.require(d, "id");
         Content.Value v;
         if (d.has("src")) {
@@ -250,8 +255,7 @@ final class Mapper {
             }
         }
         for (El inv : e.elements("invoke")) {
-            Invoke i = Invoke.compile(inv, id, content, loading, invokes.size());
-            invokes.add(i);
+            Invoke i = Invoke.compile(inv, id, content, loading);
             s.onEntry(o -> o.invokeRequested(i));
             s.onExit(o -> o.invokeCancelled(i));
         }

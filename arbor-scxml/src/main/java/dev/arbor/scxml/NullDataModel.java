@@ -91,4 +91,14 @@ final class NullDataModel implements DataModel {
     public Object importValue(Object value) {
         return value;
     }
+
+    @Override
+    public Object exportValue(Object value) {
+        return value; // strings, booleans and maps of them: nothing a script can change
+    }
+
+    @Override
+    public boolean hasVariables() {
+        return false;
+    }
 }

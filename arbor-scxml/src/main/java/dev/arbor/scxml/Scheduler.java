@@ -8,20 +8,18 @@ import java.util.PriorityQueue;
 /**
  * The external event queues and the virtual clock of one tree of sessions (a session and what it
  * invoked): events are delivered in order of due time, ties broken by the order they were sent.
- * Time moves only when the runner says so, never by the wall clock.
+ * Time moves only when the runner says so, never by the wall clock. Session ids are numbered
+ * from 1 within each tree ({@code arbor-1} is the root), so that the same document run with the
+ * same inputs names its sessions the same way; they are unique within a tree, not across trees.
  */
 final class Scheduler {
-    /** One event on its way: sent by {@code from} (null: from outside), for {@code to}, due at {@code due}. */
-    record Delivery(long due, long seq, ScxmlSession from, ScxmlSession to, ScxmlEvent event, String sendid) {
+    /** One event on its way: sent by {@code from} (null: from outside), for {@code to}, due at {@code due}; {@code delayed} when sent with a delay. */
+    record Delivery(long due, long seq, ScxmlSession from, ScxmlSession to, ScxmlEvent event, String sendid, boolean delayed) {
     }
 
     private final PriorityQueue<Delivery> queue = new PriorityQueue<>(
             Comparator.comparingLong(Delivery::due).thenComparingLong(Delivery::seq));
     private final Map<String, ScxmlSession> live = new HashMap<>();
-    /** Numbers the trees of sessions of this class loader, so that session ids are unique; it holds no world state. */
-    private static final java.util.concurrent.atomic.AtomicLong TREES = new java.util.concurrent.atomic.AtomicLong();
-
-    private final long tree = TREES.incrementAndGet();
     private long now;
     private long seq;
     private int sessions;
@@ -31,22 +29,30 @@ final class Scheduler {
     }
 
     String register(ScxmlSession s) {
-        String id = "arbor-" + tree + "." + (++sessions);
+        String id = "arbor-" + (++sessions);
         live.put(id, s);
         return id;
+    }
+
+    /** How many sessions of this tree are running. */
+    int liveSessions() {
+        return live.size();
     }
 
     ScxmlSession session(String id) {
         return live.get(id);
     }
 
+    /** Queues an event, due after {@code delayMillis} (the sum saturates: a delay too long to count is never due before the end of time). */
     void schedule(ScxmlSession from, ScxmlSession to, ScxmlEvent event, long delayMillis, String sendid) {
-        queue.add(new Delivery(now + Math.max(0, delayMillis), seq++, from, to, event, sendid));
+        long delay = Math.max(0, delayMillis);
+        long due = now > Long.MAX_VALUE - delay ? Long.MAX_VALUE : now + delay;
+        queue.add(new Delivery(due, seq++, from, to, event, sendid, delay > 0));
     }
 
-    /** Removes the delayed events {@code from} sent with this id; whether there was one. */
+    /** Removes the delayed events (sent with a delay, SCXML 6.3) {@code from} sent with this id; whether there was one. */
     boolean cancel(ScxmlSession from, String sendid) {
-        return queue.removeIf(d -> d.from() == from && sendid.equals(d.sendid()));
+        return queue.removeIf(d -> d.delayed() && d.from() == from && sendid.equals(d.sendid()));
     }
 
     /** A session that ended: forget it, the events still on their way to it and those it delayed. */
@@ -81,9 +87,5 @@ final class Scheduler {
             now = until;
         }
         return n;
-    }
-
-    boolean hasPending() {
-        return !queue.isEmpty();
     }
 }

@@ -1,7 +1,6 @@
 package dev.arbor.scxml;
 
 import dev.arbor.core.Chart;
-import java.util.List;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -19,17 +18,12 @@ public final class ScxmlDocument {
     private final String name;
     private final String dataModel;
     private final Chart<ScxmlSession> chart;
-    final Loading loading;
-    final List<Invoke> invokes;
 
-    ScxmlDocument(String chartName, String name, String dataModel, Chart<ScxmlSession> chart, Loading loading,
-                  List<Invoke> invokes) {
+    ScxmlDocument(String chartName, String name, String dataModel, Chart<ScxmlSession> chart) {
         this.chartName = chartName;
         this.name = name;
         this.dataModel = dataModel;
         this.chart = chart;
-        this.loading = loading;
-        this.invokes = List.copyOf(invokes);
     }
 
     /** The chart: states keyed by their SCXML ids (generated ones start with {@code __state}). */

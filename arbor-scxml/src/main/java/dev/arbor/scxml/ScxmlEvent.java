@@ -30,8 +30,9 @@ public record ScxmlEvent(String name, String type, String sendid, String origin,
         return new ScxmlEvent(name, "internal", null, null, null, null, data);
     }
 
-    static ScxmlEvent platform(String name) {
-        return new ScxmlEvent(name, "platform", null, null, null, null, null);
+    /** An event the platform raises (errors, done events), with the send id of a failed send. */
+    static ScxmlEvent platform(String name, String sendid, Object data) {
+        return new ScxmlEvent(name, "platform", sendid, null, null, null, data);
     }
 
     @Override

@@ -11,7 +11,7 @@ public final class ScxmlException extends RuntimeException {
     private final int line;
     private final int column;
 
-    public ScxmlException(String file, int line, int column, String problem) {
+    ScxmlException(String file, int line, int column, String problem) {
         super(file + ":" + line + ":" + column + ": " + problem);
         this.file = file;
         this.line = line;

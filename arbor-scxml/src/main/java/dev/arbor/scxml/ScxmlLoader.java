@@ -1,9 +1,6 @@
 package dev.arbor.scxml;
 
-import java.io.IOException;
-import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Objects;
 
@@ -24,17 +21,11 @@ public final class ScxmlLoader {
     private ScxmlLoader() {
     }
 
-    /** Loads a document from a file; {@code src} attributes are relative to its folder. */
+    /** Loads a document from a file (a regular file); {@code src} attributes are confined to its folder. */
     public static ScxmlDocument load(Path file) {
         Objects.requireNonNull(file, "file");
-        byte[] bytes;
-        try (InputStream in = Files.newInputStream(file)) {
-            bytes = in.readNBytes(XmlReader.MAX_BYTES + 1);
-        } catch (IOException e) {
-            throw new ScxmlException(file.toString(), 0, 0, "cannot read: " + e);
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        return load(bytes, file.toString(), dir);
+        byte[] bytes = Loading.read(file, problem -> new ScxmlException(file.toString(), 0, 0, problem));
+        return load(bytes, Loading.ofFile(file));
     }
 
     /** Loads a document from a string; {@code name} is used in messages, and {@code src} attributes are refused. */
@@ -42,11 +33,15 @@ public final class ScxmlLoader {
         return load(xml.getBytes(StandardCharsets.UTF_8), name, null);
     }
 
-    /** Loads a document from bytes; {@code src} attributes are relative to {@code baseDir} (null: refused). */
+    /** Loads a document from bytes; {@code src} attributes are confined to {@code baseDir} (null: refused). */
     public static ScxmlDocument load(byte[] xml, String name, Path baseDir) {
         Objects.requireNonNull(xml, "xml");
         Objects.requireNonNull(name, "name");
-        El root = XmlReader.read(xml, name);
-        return new Mapper(new Loading(name, baseDir)).map(root);
+        return load(xml, new Loading(name, baseDir));
+    }
+
+    static ScxmlDocument load(byte[] xml, Loading loading) {
+        El root = XmlReader.read(xml, loading.file);
+        return new Mapper(loading).map(root);
     }
 }

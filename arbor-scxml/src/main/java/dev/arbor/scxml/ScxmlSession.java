@@ -37,6 +37,10 @@ public final class ScxmlSession {
     /** The type URI of the SCXML Event I/O processor. */
     public static final String SCXML_TYPE = "http://www.w3.org/TR/scxml/#SCXMLEventProcessor";
     private static final int MAX_EVENTS = 100_000;
+    /** How deep sessions may invoke sessions: the root is at depth 0; an {@code <invoke>} deeper fails with {@code error.execution}. */
+    static final int MAX_INVOKE_DEPTH = 16;
+    /** How many sessions a tree may hold at once; an {@code <invoke>} beyond fails with {@code error.execution}. */
+    static final int MAX_SESSIONS = 1_000;
 
     private final ScxmlDocument document;
     private final Consumer<String> log;
@@ -45,6 +49,7 @@ public final class ScxmlSession {
     private final String invokeId;
     private final Map<String, Object> invokeParams;
     private final String sessionId;
+    private final int depth;
     private final DataModel dm;
     private final Machine<ScxmlSession> machine;
     private final Set<String> bound = new HashSet<>();
@@ -56,6 +61,8 @@ public final class ScxmlSession {
     private Object topDoneData;
     private String finalState;
     private boolean ended;
+    /** The external event being handed to the engine, whose finalize has not run yet. */
+    private ScxmlEvent delivering;
     private int counter;
 
     ScxmlSession(ScxmlDocument document, Consumer<String> log, Scheduler scheduler, ScxmlSession parent,
@@ -66,6 +73,7 @@ public final class ScxmlSession {
         this.parent = parent;
         this.invokeId = invokeId;
         this.invokeParams = invokeParams == null ? Map.of() : invokeParams;
+        this.depth = parent == null ? 0 : parent.depth + 1;
         this.sessionId = scheduler.register(this);
         this.dm = document.newDataModel();
         dm.init(this);
@@ -85,9 +93,14 @@ public final class ScxmlSession {
         return document;
     }
 
-    /** The Arbor machine: attach listeners to it for traces; drive the session through this class. */
-    public Machine<ScxmlSession> machine() {
-        return machine;
+    /**
+     * Attaches an Arbor listener to the session's machine: the trace stream (events taken,
+     * entries, exits, transitions, errors). The machine itself stays inside the session, so that
+     * every event goes through the session's queues.
+     */
+    public ScxmlSession addListener(MachineListener listener) {
+        machine.addListener(Objects.requireNonNull(listener, "listener"));
+        return this;
     }
 
     /** The session id ({@code _sessionid}), unique among the sessions of one tree. */
@@ -196,6 +209,13 @@ public final class ScxmlSession {
     /** The root's initial action: data bound (all of it, or the top level's when binding is late), then top-level scripts. */
     void initialize(List<ScxmlDocument.DataDecl> data, List<ScxmlDocument.DataDecl> lateData,
                     List<Exec[]> scripts) {
+        if (!dm.hasVariables()) {
+            // the null data model declares nothing (B.1): its <data> elements, if any, are ignored
+            for (Exec[] s : scripts) {
+                runBlock(s);
+            }
+            return;
+        }
         for (ScxmlDocument.DataDecl d : lateData) {
             dm.declare(d.id(), null);
         }
@@ -205,7 +225,7 @@ public final class ScxmlSession {
         lateData.forEach(d -> declared.add(d.id()));
         invokeParams.forEach((k, v) -> {
             if (declared.contains(k)) {
-                dm.declare(k, v); // a value passed by the invoker replaces the document's own
+                dm.declare(k, dm.importValue(v)); // a value passed by the invoker replaces the document's own
             }
         });
         for (Exec[] s : scripts) {
@@ -214,7 +234,7 @@ public final class ScxmlSession {
     }
 
     void bindLate(String stateId, List<ScxmlDocument.DataDecl> data) {
-        if (bound.add(stateId)) {
+        if (bound.add(stateId) && dm.hasVariables()) {
             bind(data);
         }
     }
@@ -258,14 +278,15 @@ public final class ScxmlSession {
 
     private void raiseError(RuntimeException e) {
         if (e instanceof ExecError x) {
-            machine.raise(new ScxmlEvent(x.event, "platform", x.sendid, null, null, null, x.getMessage()));
+            machine.raise(ScxmlEvent.platform(x.event, x.sendid, x.getMessage()));
         } else {
             raiseError("error.execution", String.valueOf(e));
         }
     }
 
+    /** Places an error event on the internal queue (processed in the current macrostep when one is running). */
     void raiseError(String name, String message) {
-        machine.raise(new ScxmlEvent(name, "platform", null, null, null, null, message));
+        machine.raise(ScxmlEvent.platform(name, null, message));
     }
 
     String newSendId() {
@@ -281,6 +302,9 @@ public final class ScxmlSession {
             throw new ExecError("<send> without an event name");
         }
         String origin = "#_scxml_" + sessionId;
+        if (target != null && !target.equals("#_internal")) {
+            data = dm.exportValue(data); // another session gets a copy, made now (SCXML 6.2: evaluated when sent)
+        }
         ScxmlEvent event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, null, data);
         if (target == null) {
             scheduler.schedule(this, this, event, delay, sendid);
@@ -298,6 +322,10 @@ public final class ScxmlSession {
             if (to == null) {
                 raiseError("error.communication", "no session " + target);
                 return;
+            }
+            if (to == parent) {
+                // an invoked session writing to its parent by id is still the child it invoked: invokeid set, finalize runs
+                event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, invokeId, data);
             }
             scheduler.schedule(this, to, event, delay, sendid);
         } else if (target.startsWith("#_")) {
@@ -334,7 +362,12 @@ public final class ScxmlSession {
             value = null;
         }
         if (parentId == null) {
-            topDoneData = value;
+            try {
+                topDoneData = dm.exportValue(value); // for the parent session: a copy
+            } catch (RuntimeException e) {
+                raiseError(e);
+                topDoneData = null;
+            }
         } else {
             doneData.put("done.state." + parentId, value);
         }
@@ -357,6 +390,11 @@ public final class ScxmlSession {
         if (!exitedOnce.contains(parentId)) {
             runBlock(defaultContent);
         }
+    }
+
+    /** How many history requests wait for their parent's entry: none between macrosteps. */
+    int pendingHistoryRequests() {
+        return historyRequests.size();
     }
 
     void historyParentExited(String parentId) {
@@ -387,15 +425,35 @@ public final class ScxmlSession {
         if (event instanceof ScxmlEvent s) {
             e = s;
         } else if (event instanceof Done d) {
-            e = new ScxmlEvent(d.name(), "platform", null, null, null, null, doneData.remove(d.name()));
+            e = ScxmlEvent.platform(d.name(), null, doneData.remove(d.name()));
         } else if (event instanceof ExecutionError x) {
-            e = new ScxmlEvent(x.name(), "platform", null, null, null, null, String.valueOf(x.error()));
+            e = ScxmlEvent.platform(x.name(), null, String.valueOf(x.error()));
         } else if (event instanceof NamedEvent n) {
             e = ScxmlEvent.internal(n.name(), null);
         } else {
             e = ScxmlEvent.internal(String.valueOf(event), null);
         }
         dm.setEvent(e);
+        if (event == delivering) {
+            delivering = null;
+            runFinalize(e);
+        }
+    }
+
+    /**
+     * SCXML 6.5: an event from an invoked session runs that invocation's {@code <finalize>} before
+     * the event is selected for transitions; the engine has taken the event, so an error goes to
+     * the internal queue and is processed after it, in the same macrostep.
+     */
+    private void runFinalize(ScxmlEvent event) {
+        if (event.invokeid() == null) {
+            return;
+        }
+        for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
+            if (event.invokeid().equals(c.getValue().invokeId) && c.getKey().finalize.length > 0) {
+                runBlock(c.getKey().finalize);
+            }
+        }
     }
 
     /** An external event taken from the queue: finalize, autoforward, then one macrostep. */
@@ -403,29 +461,23 @@ public final class ScxmlSession {
         if (isHalted()) {
             return;
         }
-        if (event.invokeid() != null) {
-            for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
-                if (event.invokeid().equals(c.getValue().invokeId) && c.getKey().finalize.length > 0) {
-                    dm.setEvent(event);
-                    try {
-                        Content.runAll(this, c.getKey().finalize);
-                    } catch (RuntimeException e) {
-                        machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
-                    }
-                }
-            }
-        }
         for (Map.Entry<Invoke, ScxmlSession> c : children.entrySet()) {
             if (c.getKey().autoforward && !c.getValue().isHalted()) {
                 scheduler.schedule(this, c.getValue(), event, 0, null);
             }
         }
-        machine.fire(event);
+        delivering = event; // finalize runs when the engine takes it (eventProcessed)
+        try {
+            machine.fire(event);
+        } finally {
+            delivering = null;
+        }
         afterMacrostep();
     }
 
     /** After a macrostep: a halted session ends; otherwise the invocations of states still active start. */
     private void afterMacrostep() {
+        historyRequests.clear(); // a request whose parent was not entered in this macrostep is void
         if (machine.isHalted()) {
             if (!ended) {
                 machine.stop(); // SCXML exits every active state when a session halts
@@ -463,16 +515,22 @@ public final class ScxmlSession {
                     && !t.equals(Invoke.SCXML_INVOKE_TYPE.substring(0, Invoke.SCXML_INVOKE_TYPE.length() - 1))) {
                 throw new ExecError("unsupported invoke type " + t);
             }
+            if (depth >= MAX_INVOKE_DEPTH) {
+                throw new ExecError("<invoke> refused: sessions nested deeper than " + MAX_INVOKE_DEPTH);
+            }
+            if (scheduler.liveSessions() >= MAX_SESSIONS) {
+                throw new ExecError("<invoke> refused: more than " + MAX_SESSIONS + " sessions at once");
+            }
             ScxmlDocument doc = i.resolve(this);
             Map<String, Object> params = new LinkedHashMap<>();
             for (Content.Named n : i.params) {
-                params.put(n.name(), n.value().get(this));
+                params.put(n.name(), dm.exportValue(n.value().get(this))); // the child gets a copy
             }
             ScxmlSession child = new ScxmlSession(doc, log, scheduler, this, id, params);
             children.put(i, child);
             child.start();
         } catch (RuntimeException e) {
-            machine.fire(new ScxmlEvent("error.execution", "platform", null, null, null, null, e.getMessage()));
+            raiseError(e); // between macrosteps: processed at once, as the spec's loop does with the internal queue
             afterMacrostep();
         }
     }

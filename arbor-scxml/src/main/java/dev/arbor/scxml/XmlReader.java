@@ -82,6 +82,8 @@ final class XmlReader {
     private static final class Handler extends DefaultHandler {
         private final String file;
         private final Deque<El> open = new ArrayDeque<>();
+        /** The text of the innermost open element since its last child element started or ended. */
+        private final StringBuilder text = new StringBuilder();
         private Locator locator;
         private El root;
         private int count;
@@ -114,6 +116,7 @@ final class XmlReader {
             if (open.isEmpty()) {
                 root = e;
             } else {
+                flushText();
                 open.peek().children.add(e);
             }
             open.push(e);
@@ -121,21 +124,26 @@ final class XmlReader {
 
         @Override
         public void endElement(String uri, String localName, String qName) {
+            flushText();
             open.pop();
         }
 
+        /**
+         * Text arrives in many pieces (one per entity or character reference): it is gathered in
+         * one builder and becomes a single child string when an element starts or ends, so that
+         * reading is linear in the document's size.
+         */
         @Override
         public void characters(char[] ch, int start, int length) {
-            if (open.isEmpty()) {
-                return;
+            if (!open.isEmpty()) {
+                text.append(ch, start, length);
             }
-            El top = open.peek();
-            String s = new String(ch, start, length);
-            int last = top.children.size() - 1;
-            if (last >= 0 && top.children.get(last) instanceof String prev) {
-                top.children.set(last, prev + s);
-            } else {
-                top.children.add(s);
+        }
+
+        private void flushText() {
+            if (text.length() > 0) {
+                open.peek().children.add(text.toString());
+                text.setLength(0);
             }
         }
 

@@ -147,7 +147,7 @@ class ExportRoundTripTest {
             machine.addListener(arbor);
             ScxmlSession session = document.newSession(line -> { });
             Recorder scxml = new Recorder();
-            session.machine().addListener(scxml);
+            session.addListener(scxml);
             machine.start();
             session.start();
             assertThat(scxml.records).as("seed %d, start", seed).isEqualTo(arbor.records);

@@ -130,4 +130,21 @@ class LoaderHardeningTest {
         assertThat(t.isAlive()).isFalse();
         assertThat(run.session().finalState()).isEqualTo("stopped");
     }
+
+    @Test
+    @org.junit.jupiter.api.Timeout(60)
+    void aDocumentOfManyCharacterReferencesIsReadInLinearTime() {
+        String head = "<scxml xmlns=\"http://www.w3.org/2005/07/scxml\" version=\"1.0\"><final id=\"f\"><onentry><log expr=\"'";
+        String tail = "'\"/></onentry></final></scxml>";
+        int n = (XmlReader.MAX_BYTES - head.length() - tail.length()) / "&#65;".length();
+        byte[] xml = (head + "&#65;".repeat(n) + tail).getBytes(StandardCharsets.UTF_8);
+        assertThat(xml.length).isLessThanOrEqualTo(XmlReader.MAX_BYTES);
+        El root = XmlReader.read(xml, "refs.scxml");
+        El log = root.first("final").first("onentry").first("log");
+        assertThat(log.attr("expr")).hasSize(n + 2);
+
+        String body = head.replace("<log expr=\"'", "<log>") + "&#65;".repeat(n) + "</log></onentry></final></scxml>";
+        El text = XmlReader.read(body.getBytes(StandardCharsets.UTF_8), "text.scxml");
+        assertThat(text.first("final").first("onentry").first("log").text()).hasSize(n);
+    }
 }

@@ -32,4 +32,12 @@ class ModuleTest {
             assertThat(java.lang.reflect.Modifier.isPublic(c.getModifiers())).as(c.getSimpleName()).isFalse();
         }
     }
+
+    @Test
+    void aSessionLendsListenersItsMachineButNotTheMachineItself() {
+        for (java.lang.reflect.Method m : ScxmlSession.class.getMethods()) {
+            assertThat(dev.arbor.core.Machine.class.isAssignableFrom(m.getReturnType())).as(m.getName()).isFalse();
+        }
+        assertThat(ScxmlException.class.getConstructors()).as("ScxmlException is made inside the module only").isEmpty();
+    }
 }

@@ -143,4 +143,28 @@ class SemanticsTest {
         run.session().start();
         assertThat(run.log()).containsExactly("2", "b text", "false");
     }
+
+    @Test
+    void theNullDataModelIgnoresDataElementsAndStartsWithoutError() {
+        for (String binding : new String[] {"early", "late"}) {
+            Docs.Run run = Docs.Run.of("datamodel=\"null\" binding=\"" + binding + "\"",
+                    "<datamodel><data id=\"x\"/></datamodel>"
+                    + "<state id=\"s\"><datamodel><data id=\"y\"/></datamodel><onentry><raise event=\"ready\"/></onentry>"
+                    + "<transition event=\"error.*\" target=\"fail\"/><transition event=\"ready\" target=\"pass\"/></state>"
+                    + "<final id=\"pass\"/><final id=\"fail\"/>");
+            run.session().start();
+            assertThat(run.session().finalState()).as(binding).isEqualTo("pass");
+        }
+    }
+
+    @Test
+    void aHistoryRequestLastsOneMacrostep() {
+        Docs.Run run = Docs.Run.of("", "<state id=\"p\"><transition event=\"back\" type=\"internal\" target=\"h\"/>"
+                + "<history id=\"h\"><transition target=\"b\"><log expr=\"'default'\"/></transition></history>"
+                + "<state id=\"a\"><transition event=\"next\" target=\"b\"/></state><state id=\"b\"/></state>");
+        ScxmlSession s = run.session();
+        s.fire("next");
+        s.fire("back");
+        assertThat(s.pendingHistoryRequests()).isZero();
+    }
 }

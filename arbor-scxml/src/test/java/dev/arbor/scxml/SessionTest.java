@@ -97,9 +97,30 @@ class SessionTest {
         second.fire("inc");
         first.fire("check");
         second.fire("check");
-        assertThat(first.machine().chart()).isSameAs(second.machine().chart());
+        assertThat(first.document().chart()).isSameAs(second.document().chart());
         assertThat(first.finalState()).isEqualTo("two");
         assertThat(second.isHalted()).isFalse();
-        assertThat(first.sessionId()).isNotEqualTo(second.sessionId());
+        assertThat(first.sessionId()).as("each tree numbers its sessions from 1").isEqualTo(second.sessionId());
+    }
+
+    @Test
+    void aDelayTooLongToCountIsNeverDue() {
+        Docs.Run run = Docs.Run.of("", "<state id=\"a\"><transition event=\"go\">"
+                + "<send event=\"never\" delay=\"99999999999999999999d\"/></transition>"
+                + "<transition event=\"never\" target=\"fail\"/></state><final id=\"fail\"/>");
+        ScxmlSession s = run.session();
+        s.advanceTime(10);
+        s.fire("go");
+        s.advanceTime(1_000_000);
+        assertThat(s.activeStates()).containsExactly("a");
+    }
+
+    @Test
+    void cancelCancelsDelayedSendsOnly() {
+        Docs.Run run = Docs.Run.of("", "<state id=\"a\"><onentry><send id=\"now\" event=\"immediate\"/>"
+                + "<cancel sendid=\"now\"/></onentry>"
+                + "<transition event=\"immediate\" target=\"pass\"/></state><final id=\"pass\"/>");
+        run.session().runToCompletion();
+        assertThat(run.session().finalState()).isEqualTo("pass");
     }
 }
