@@ -3,9 +3,11 @@ package dev.arbor.io.reload;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;
+import dev.arbor.io.ChartLoader;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -81,6 +83,22 @@ public final class ChartWatcher<C> implements Closeable {
             throw new IllegalArgumentException("maxBytes must be from 1 to " + (Integer.MAX_VALUE - 9) + ": " + maxBytes);
         }
         this.maxBytes = maxBytes;
+    }
+
+    /**
+     * A watcher of JSON chart files, loaded by {@code loader}; a file that cannot be read or has
+     * problems is reported through {@link ReloadListener#loadFailed} with the loader's
+     * {@code FILE:LINE:COL} problems, and its previous chart stays in use.
+     */
+    public static <C> ChartWatcher<C> of(ChartLoader<C> loader, ReloadListener<C> listener) {
+        Objects.requireNonNull(loader, "loader");
+        return new ChartWatcher<>(file -> {
+            try {
+                return loader.load(file);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }, listener);
     }
 
     /**
