@@ -302,9 +302,7 @@ public final class ScxmlSession {
             throw new ExecError("<send> without an event name");
         }
         String origin = "#_scxml_" + sessionId;
-        if (target != null && !target.equals("#_internal")) {
-            data = dm.exportValue(data); // another session gets a copy, made now (SCXML 6.2: evaluated when sent)
-        }
+        data = dm.exportValue(data); // every receiver, this session included, gets a copy made now (SCXML 6.2: evaluated when sent)
         ScxmlEvent event = new ScxmlEvent(name, "external", sendid, origin, SCXML_TYPE, null, data);
         if (target == null) {
             scheduler.schedule(this, this, event, delay, sendid);

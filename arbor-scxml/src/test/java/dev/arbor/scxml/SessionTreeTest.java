@@ -26,6 +26,20 @@ class SessionTreeTest {
     }
 
     @Test
+    void dataASessionSendsItselfIsACopyMadeWhenSent() {
+        Docs.Run run = Docs.Run.of("", "<datamodel><data id=\"obj\" expr=\"({n: 1})\"/></datamodel>"
+                + "<state id=\"s\"><onentry>"
+                + "<send event=\"later\" delay=\"1s\"><param name=\"o\" expr=\"obj\"/></send>"
+                + "<send event=\"now\" target=\"#_internal\"><param name=\"o\" expr=\"obj\"/></send>"
+                + "<assign location=\"obj.n\" expr=\"2\"/></onentry>"
+                + "<transition event=\"now\"><log expr=\"obj.n + ' ' + _event.data.o.n\"/></transition>"
+                + "<transition event=\"later\" target=\"end\"><log expr=\"obj.n + ' ' + _event.data.o.n\"/></transition></state>"
+                + "<final id=\"end\"/>");
+        run.session().runToCompletion();
+        assertThat(run.log()).as("the variable now, then the data as it was sent").containsExactly("2 1", "2 1");
+    }
+
+    @Test
     void aChildWritingToItsParentBySessionIdIsStillItsInvocationAndFinalizeRuns() {
         Docs.Run run = Docs.Run.of("", "<datamodel><data id=\"finalized\" expr=\"null\"/></datamodel>"
                 + "<state id=\"s\"><invoke id=\"kid\"><param name=\"parentId\" expr=\"_sessionid\"/>"
