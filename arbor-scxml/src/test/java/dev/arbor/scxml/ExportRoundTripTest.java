@@ -56,7 +56,7 @@ class ExportRoundTripTest {
         }
     }
 
-    /** Nested states, local and external transitions, self-transitions, targetless ones, multiple targets. */
+    /** Nested states, local and external transitions, self-transitions, targetless and eventless ones. */
     static Chart<Object> nested() {
         return Chart.builder("nested")
                 .initial("s1")
@@ -71,7 +71,9 @@ class ExportRoundTripTest {
                     s1.state("s12", s -> {
                         s.on("b").target("s11");
                         s.on("d");
+                        s.on("c").target("s13");
                     });
+                    s1.state("s13", s -> s.always().target("s11")); // eventless: passed through at once
                 })
                 .state("s2", s2 -> {
                     s2.initial("s21");
