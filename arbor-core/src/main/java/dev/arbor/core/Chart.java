@@ -37,10 +37,14 @@ public final class Chart<C> {
     final ThreadLocal<Scratch.Pool> scratch = ThreadLocal.withInitial(() -> new Scratch.Pool(this));
 
     /**
-     * Events a chart's machines dispatch before it is specialised (system property
-     * {@code arbor.specialize}: a count, {@code eager} for 0, or {@code off}).
+     * When a chart is specialised (system property {@code arbor.specialize}): {@link #AT_BUILD}
+     * ({@code build}, the default: when it is built, on the building thread), a count of events its
+     * machines dispatch first (then on a background thread; {@code eager} is 0: at the first
+     * event, on the caller's thread), or {@link #NEVER} ({@code off}).
      */
-    static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "1000"));
+    static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "build"));
+    static final int NEVER = -2;
+    static final int AT_BUILD = -3;
 
     /** The chart's compiled dispatch (see {@link Specializer}); null until made, or for good when it cannot be. */
     private SpecializedDispatch specialized;
@@ -58,18 +62,35 @@ public final class Chart<C> {
                 doneEvents[s] = new Done(this, s, compiled.key[s], compiled.stateName[s]);
             }
         }
+        if (SPECIALIZE_AFTER == AT_BUILD) {
+            // Before any machine runs, so that no caller is ever compiled by the JIT while the chart
+            // is still interpreted: a caller compiled then keeps the interpreter's profile, and
+            // measured about 5 ns an event slower (docs/benchmarks.md).
+            untilSpecialized = NEVER;
+            specialized = specializeOrNull(compiled);
+        }
+    }
+
+    /** The chart's specialised dispatch, or null when it cannot have one or specialising failed. */
+    private static SpecializedDispatch specializeOrNull(CompiledChart compiled) {
+        try {
+            return Specializer.specialize(compiled);
+        } catch (RuntimeException | LinkageError e) {
+            return null; // the interpreter serves every chart; specialising is only faster
+        }
     }
 
     /**
-     * The specialised dispatch, once this chart has dispatched enough events to be worth it; null
-     * before, and always for charts the specialiser does not take. Specialising takes tens of
-     * milliseconds (a deep chart about 90 ms on the project's machine), too long for a game's
-     * frame, so it runs on a background thread as the JIT's compilers do, and the interpreter
-     * serves the chart until it is ready; with {@code arbor.specialize=eager} it runs at once, on
-     * the caller's thread. It is published through a plain field: its own fields are final (the
-     * memory model's guarantee for final fields covers what they reach) and its classes are
-     * initialised before it is published. A volatile read on every event measured about 4 ns:
-     * it keeps the JIT from reusing loads across the inlined dispatch.
+     * The specialised dispatch, counting an event towards it: by default the chart was specialised
+     * when it was built; with {@code arbor.specialize=N} it is once its machines have dispatched N
+     * events, on a background thread as the JIT's compilers do (specialising takes milliseconds
+     * to tens of them: a deep chart about 90 ms the first time on the project's machine, too long
+     * for a game's frame), the interpreter serving until it is ready; with {@code eager}, at the
+     * first event on the caller's thread. Null before, and always for charts the specialiser does
+     * not take. It is published through a plain field: its own fields are final (the memory
+     * model's guarantee for final fields covers what they reach) and its classes are initialised
+     * before it is published. A volatile read on every event measured about 4 ns: it keeps the JIT
+     * from reusing loads across the inlined dispatch.
      */
     SpecializedDispatch specialized() {
         SpecializedDispatch s = specialized;
@@ -89,12 +110,8 @@ public final class Chart<C> {
 
     private synchronized SpecializedDispatch specialize() {
         if (specialized == null && untilSpecialized >= -1) {
-            try {
-                specialized = Specializer.specialize(compiled);
-            } catch (RuntimeException | LinkageError e) {
-                specialized = null; // the interpreter serves every chart; specialising is only faster
-            }
-            untilSpecialized = -2;
+            specialized = specializeOrNull(compiled);
+            untilSpecialized = NEVER;
         }
         return specialized;
     }
@@ -116,14 +133,23 @@ public final class Chart<C> {
     /** Specialises now, whatever the setting; for tests that compare both dispatches. */
     synchronized SpecializedDispatch specializeNow() {
         specialized = Specializer.specialize(compiled);
-        untilSpecialized = -2;
+        untilSpecialized = NEVER;
         return specialized;
     }
 
     /** Keeps this chart interpreted, whatever the setting; for tests that compare both dispatches. */
     synchronized void neverSpecialize() {
         specialized = null;
-        untilSpecialized = -2;
+        untilSpecialized = NEVER;
+    }
+
+    /**
+     * Makes this chart interpreted again, to be specialised on the background thread after its
+     * machines dispatch {@code events} more events, whatever the setting; for tests of that path.
+     */
+    synchronized void specializeInBackgroundAfter(int events) {
+        specialized = null;
+        untilSpecialized = Math.max(1, events);
     }
 
     /** The specialised dispatch if it is ready, without counting an event towards it; for tests. */
@@ -138,8 +164,10 @@ public final class Chart<C> {
 
     static int specializeAfter(String setting) {
         switch (setting.strip()) {
+            case "build":
+                return AT_BUILD;
             case "off":
-                return -2;
+                return NEVER;
             case "eager":
                 return 0;
             default:
@@ -151,7 +179,7 @@ public final class Chart<C> {
                 } catch (NumberFormatException e) {
                     // reported below
                 }
-                throw new IllegalArgumentException("system property arbor.specialize must be a number of events"
+                throw new IllegalArgumentException("system property arbor.specialize must be 'build', a number of events"
                         + " (0 or more), 'eager' or 'off', not '" + setting + "'");
         }
     }

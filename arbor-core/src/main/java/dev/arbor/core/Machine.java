@@ -22,8 +22,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * <p>Charts without parallel states or handler states take a flat path that gives the same
  * results: the active leaf is found from the configuration bits, exits walk up the parent array,
  * and entries follow a path the compiler precomputed. It allocates nothing and borrows no scratch.
- * Once a flat chart's machines have dispatched {@code arbor.specialize} events (default 1,000;
- * {@code eager} or {@code off}), its dispatch is compiled into method handles ({@code Specializer})
+ * When a flat chart is built (or, with {@code arbor.specialize} set to a number, once its machines
+ * have dispatched that many events; {@code eager} or {@code off}), its dispatch is compiled into
+ * method handles ({@code Specializer})
  * so that each user guard and action is called from a call site of its own, which the JIT can
  * inline; the suite runs both ways. Ticks of flat charts without behaviours read their polled
  * transitions and update actions from per-leaf lists, and are specialised too when the chart has
