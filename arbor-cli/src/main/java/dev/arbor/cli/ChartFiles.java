@@ -87,10 +87,11 @@ final class ChartFiles {
         if (!name.endsWith(".json")) {
             throw new CliFailure(file + ": not a chart file (expected .json or .scxml)");
         }
-        ComponentLibrary<?> library = libraries().get(libraryName);
+        Map<String, ComponentLibrary<?>> libraries = libraries();
+        ComponentLibrary<?> library = libraries.get(libraryName);
         if (library == null) {
             throw new CliFailure("no component library named '" + libraryName + "'; libraries: "
-                    + String.join(", ", libraries().keySet()));
+                    + String.join(", ", libraries.keySet()));
         }
         return load(file, library);
     }

@@ -271,11 +271,8 @@ public final class Machine<C> {
     }
 
     private void fireIdle(Object event) {
-        SpecializedDispatch code = chart.specializedIfReady();
-        if (code != null) {
-            fireSpecialized(code, event);
-            return;
-        }
+        // A chart not (yet) specialised: fire took it here. dispatch() counts the event towards a
+        // background specialisation and takes the compiled code should it be ready by now.
         flags = (byte) (RUNNING | BUSY);
         boolean completed = false;
         try {
@@ -397,12 +394,12 @@ public final class Machine<C> {
      * domain holds every active state after its source.
      */
     private void tickFlat(CompiledChart c, Cause tickCause) {
-        int leaf = highestActive(c);
-        SpecializedDispatch code = chart.specialized();
+        SpecializedDispatch code = chart.specialized(); // counts the tick towards a background specialisation
         if (code != null && code.ticks()) {
             tickSpecialized(code, c, tickCause);
             return;
         }
+        int leaf = highestActive(c);
         beginStep(tickCause);
         boolean completed = false;
         try {
@@ -838,15 +835,12 @@ public final class Machine<C> {
     }
 
     private void endStep(Extras x, boolean completed) {
-        Scratch s = x.step;
-        if (s == null) {
-            if (x.pendingListener != null) {
-                addPendingListener(x);
-            }
-            return;
-        }
         if (x.pendingListener != null) {
             addPendingListener(x);
+        }
+        Scratch s = x.step;
+        if (s == null) {
+            return;
         }
         Throwable error = s.firstError;
         x.step = null;

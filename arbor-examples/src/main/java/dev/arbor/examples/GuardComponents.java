@@ -37,13 +37,6 @@ public final class GuardComponents implements ComponentLibrary<Guard> {
         }
     }
 
-    /** Says a line: {@code {"use": "Say", "line": "shift over"}}. */
-    record Say(String line) implements StateAction<Guard> {
-        @Override
-        public void run(Guard guard) {
-            guard.say(line);
-        }
-    }
 
     /** Says a line followed by the guard's health: {@code "fight over (health 4)"}. */
     record SayWithHealth(String line) implements StateAction<Guard> {

@@ -42,7 +42,7 @@ public final class GuardDemo {
     static final int MARKET = 20;
 
     /** The guard: where it stands, its health, the intruder it may be fighting, the clock. */
-    static final class Guard extends Walker implements Attack.Fighter {
+    static final class Guard extends Walker implements Attack.Fighter, Say.Speaker {
         int health = 10;
         int foeHealth;
         int foePosition = -100;

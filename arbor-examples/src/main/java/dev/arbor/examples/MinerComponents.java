@@ -19,13 +19,6 @@ import java.util.function.Consumer;
  */
 public final class MinerComponents implements ComponentLibrary<Miner> {
 
-    /** Says a line: {@code {"use": "Say", "line": "Leavin' the bank"}}. */
-    record Say(String line) implements StateAction<Miner> {
-        @Override
-        public void run(Miner bob) {
-            bob.say(line);
-        }
-    }
 
     /** Walks to a place, saying a line on the way, unless he is there already. */
     record WalkTo(Place place, String line) implements StateAction<Miner> {

@@ -69,13 +69,6 @@ public final class RobotComponents implements ComponentLibrary<Robot> {
         }
     }
 
-    /** Says a line: {@code {"use": "Say", "line": "recharged, resuming"}}. */
-    record Say(String line) implements StateAction<Robot> {
-        @Override
-        public void run(Robot robot) {
-            robot.say(line);
-        }
-    }
 
     @Override
     public String name() {

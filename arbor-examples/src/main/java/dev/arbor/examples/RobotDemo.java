@@ -30,7 +30,7 @@ public final class RobotDemo {
     enum St { CLEANING, SELF_TEST, SEARCH, CLEAN, CLEANING_HISTORY, GET_POWER, HEAD_HOME, RECHARGE, CHARGED, FINISHED }
 
     /** The robot on a one-dimensional floor: position, battery, and the trash it knows of. */
-    static final class Robot extends Walker {
+    static final class Robot extends Walker implements Say.Speaker {
         static final int LOW_POWER = 6;
         static final int FULL_POWER = 20;
         static final int CHARGER = 0;

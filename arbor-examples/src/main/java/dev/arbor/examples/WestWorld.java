@@ -40,7 +40,7 @@ public final class WestWorld {
     enum MinerState { DIG, BANK, SLEEP, DRINK, EAT }
 
     /** The miner: his purse, his thirst, his fatigue, and the world he talks to. */
-    static final class Miner {
+    static final class Miner implements Say.Speaker {
         static final int MAX_NUGGETS = 3;
         static final int THIRST_LEVEL = 5;
         static final int COMFORT_LEVEL = 5;
@@ -57,7 +57,8 @@ public final class WestWorld {
             this.world = world;
         }
 
-        void say(String line) {
+        @Override
+        public void say(String line) {
             world.say("Miner Bob", line);
         }
 
@@ -161,7 +162,7 @@ public final class WestWorld {
     enum WifeState { HOUSEWORK, BATHROOM, COOK }
 
     /** Bob's wife: her chores come from the world's seeded random numbers. */
-    static final class Elsa {
+    static final class Elsa implements Say.Speaker {
         final World world;
         boolean cooking;
 
@@ -169,7 +170,8 @@ public final class WestWorld {
             this.world = world;
         }
 
-        void say(String line) {
+        @Override
+        public void say(String line) {
             world.say("Elsa", line);
         }
     }

@@ -19,13 +19,6 @@ import java.util.function.Consumer;
  */
 public final class WifeComponents implements ComponentLibrary<Elsa> {
 
-    /** Says a line: {@code {"use": "Say", "line": "Leavin' the john"}}. */
-    record Say(String line) implements StateAction<Elsa> {
-        @Override
-        public void run(Elsa elsa) {
-            elsa.say(line);
-        }
-    }
 
     /** Says one of the lines, drawn with the world's random numbers. */
     record SayOneOf(List<String> lines) implements StateAction<Elsa> {
