@@ -969,13 +969,15 @@ public final class Machine<C> {
         }
         Scratch s = step();
         int steps = 0;
+        List<String> cycle = null;
         while (status() == RUNNING) {
-            if (++steps > c.maxMicrosteps) {
-                s.internal.clear();
-                s.moves.clear();
-                throw new IllegalStateException("machine '" + c.name + "' took more than " + c.maxMicrosteps
-                        + " microsteps without settling (a cycle of eventless transitions or raised events?); "
-                        + "it stopped in " + this);
+            if (++steps > c.maxMicrosteps - LIVELOCK_WINDOW) {
+                if (steps > c.maxMicrosteps) {
+                    s.internal.clear();
+                    s.moves.clear();
+                    throw new LivelockException(c.name, c.maxMicrosteps, cycle, toString());
+                }
+                cycle = noteCycle(c, cycle); // the last microsteps before the limit: the states the cycle passes through
             }
             if (!s.moves.isEmpty()) {
                 int kind = s.moves.peekKind();
@@ -1004,6 +1006,19 @@ public final class Machine<C> {
             }
             dispatch(e);
         }
+    }
+
+    /** How many microsteps before the limit {@link #runToCompletion} watches to name a livelock's states. */
+    private static final int LIVELOCK_WINDOW = 64;
+
+    private List<String> noteCycle(CompiledChart c, List<String> cycle) {
+        List<String> seen = cycle == null ? new ArrayList<>() : cycle;
+        for (int st = 1; st < c.stateCount; st++) {
+            if (isActive(st) && isLeaf(c, st) && !seen.contains(c.stateName[st])) {
+                seen.add(c.stateName[st]);
+            }
+        }
+        return seen;
     }
 
     // ================================================================ selection

@@ -310,8 +310,13 @@ class EventlessAndQueueTest {
         t.set("loop", true);
 
         assertThatThrownBy(() -> m.fire(Ev.GO))
-                .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("50");
+                .isInstanceOfSatisfying(LivelockException.class, e -> {
+                    assertThat(e.states()).containsExactlyInAnyOrder("A", "B");
+                    assertThat(e.microsteps()).isEqualTo(50);
+                    assertThat(e.chartName()).isEqualTo("livelock");
+                })
+                .hasMessageContaining("more than 50 microsteps").hasMessageContaining("through A, B")
+                .hasMessageNotContaining("IDLE,");
         List<String> trace = t.take();
         List<Object> config = m.activeStates();
         assertThat(config).hasSize(1).containsAnyOf("A", "B");
@@ -348,7 +353,8 @@ class EventlessAndQueueTest {
         Machine<Trace> m = Trace.started(chart, t);
         t.take();
 
-        assertThatThrownBy(() -> m.fire(Ev.PING)).isInstanceOf(IllegalStateException.class);
+        assertThatThrownBy(() -> m.fire(Ev.PING)).isInstanceOfSatisfying(LivelockException.class,
+                e -> assertThat(e.states()).containsExactlyInAnyOrder("A", "B"));
         List<Object> config = m.activeStates();
         assertThat(config).hasSize(1).containsAnyOf("A", "B");
         List<String> trace = t.take();
