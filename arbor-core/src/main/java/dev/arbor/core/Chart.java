@@ -314,10 +314,14 @@ public final class Chart<C> {
             String label = Labels.of(b);
             behaviors.add(label != null ? label : "behavior");
         }
+        List<String> deferred = new ArrayList<>();
+        for (Trigger trig : c.defers[state]) {
+            deferred.add(triggerText(trig));
+        }
         return new StateInfo(state, c.stateName[state], kind(state), ids(initial), ids(c.historyChildren[state]),
                 Callbacks.of(c.initialAction[state]), Callbacks.of(c.entryAction[state]),
                 Callbacks.of(c.exitAction[state]), Callbacks.of(c.updateAction[state]), List.copyOf(behaviors),
-                c.handler[state] != null);
+                c.handler[state] != null, deferred);
     }
 
     /** What a transition reacts to and does, for exporters and inspectors. */
@@ -327,27 +331,33 @@ public final class Chart<C> {
         TransitionInfo.Mode mode = switch (c.tMode[transition]) {
             case CompiledChart.EVENT -> TransitionInfo.Mode.EVENT;
             case CompiledChart.EVENTLESS -> TransitionInfo.Mode.EVENTLESS;
-            case CompiledChart.POLLED -> TransitionInfo.Mode.POLLED;
+            case CompiledChart.POLLED -> c.tAfter[transition] > 0 ? TransitionInfo.Mode.TIMER : TransitionInfo.Mode.POLLED;
             case CompiledChart.HANDLER -> TransitionInfo.Mode.HANDLER;
             default -> TransitionInfo.Mode.MOVE;
         };
         List<String> triggers = new ArrayList<>();
         for (Trigger trig : c.tTriggers[transition]) {
-            triggers.add(switch (trig.type()) {
-                case CONSTANT -> ((Enum<?>) trig.value()).name();
-                case CLASS -> ((Class<?>) trig.value()).getSimpleName();
-                case NAME -> (String) trig.value();
-                case DONE -> "done.state." + StateDef.nameOf(trig.value());
-                case CHILD_DONE -> "done.child." + StateDef.nameOf(trig.value());
-                case ANY -> "*";
-            });
+            triggers.add(triggerText(trig));
         }
         Object guard = c.tGuard[transition] == null ? null : c.tGuard[transition].function();
         return new TransitionInfo(transition, c.tSource[transition], ids(c.tTargets[transition]), mode,
                 List.copyOf(triggers), c.tKindLocal[transition] == 1 && mode.declared()
                         ? TransitionKind.LOCAL : TransitionKind.EXTERNAL,
                 guard != null, Optional.ofNullable(guard == null ? null : Labels.of(guard)),
-                Callbacks.of(c.tAction[transition]), ids(c.tPlan[transition]), c.tResume[transition]);
+                Callbacks.of(c.tAction[transition]), ids(c.tPlan[transition]), c.tResume[transition],
+                c.tAfter[transition]);
+    }
+
+    /** A trigger as display text (see {@link TransitionInfo}). */
+    private static String triggerText(Trigger trig) {
+        return switch (trig.type()) {
+            case CONSTANT -> ((Enum<?>) trig.value()).name();
+            case CLASS -> ((Class<?>) trig.value()).getSimpleName();
+            case NAME -> (String) trig.value();
+            case DONE -> "done.state." + StateDef.nameOf(trig.value());
+            case CHILD_DONE -> "done.child." + StateDef.nameOf(trig.value());
+            case ANY -> "*";
+        };
     }
 
     private static List<Integer> ids(int[] ids) {
@@ -409,15 +419,18 @@ public final class Chart<C> {
      * @param behaviors      the labels of its behaviour components ({@code "behavior"} for one without)
      * @param hasHandler     whether a {@link StateHandler} decides in code what it does (its own
      *                       entry, exit, initial and update callbacks are not counted above)
+     * @param deferred       the events it defers, as display text in the form of
+     *                       {@link TransitionInfo#triggers()} (empty for most)
      */
     public record StateInfo(int state, String name, StateKind kind, List<Integer> initialTargets,
                             List<Integer> historyStates, Callbacks initialAction, Callbacks entry, Callbacks exit,
-                            Callbacks update, List<String> behaviors, boolean hasHandler) {
+                            Callbacks update, List<String> behaviors, boolean hasHandler, List<String> deferred) {
 
         public StateInfo {
             initialTargets = List.copyOf(initialTargets);
             historyStates = List.copyOf(historyStates);
             behaviors = List.copyOf(behaviors);
+            deferred = List.copyOf(deferred);
         }
 
         /** The history type of a history pseudo-state; empty for every other state. */
@@ -450,10 +463,11 @@ public final class Chart<C> {
      * @param action     its actions
      * @param plan       the plan steps after its target (seed 004), usually empty
      * @param resumeAfter whether it resumes the configuration it interrupts when its plan is done
+     * @param after      for a {@link Mode#TIMER timer}, the ticks its source must have been active; 0 otherwise
      */
     public record TransitionInfo(int transition, int source, List<Integer> targets, Mode mode, List<String> triggers,
                                  TransitionKind kind, boolean guarded, Optional<String> guard, Callbacks action,
-                                 List<Integer> plan, boolean resumeAfter) {
+                                 List<Integer> plan, boolean resumeAfter, long after) {
 
         /** When a transition is considered. */
         public enum Mode {
@@ -463,6 +477,11 @@ public final class Chart<C> {
             EVENTLESS,
             /** On {@link Machine#update()} ticks, when its condition holds ({@code when(...)}). */
             POLLED,
+            /**
+             * On {@link Machine#update()} ticks, once its source has been active for {@link #after()}
+             * ticks ({@code after(n)}), when its guard holds.
+             */
+            TIMER,
             /** Not declared: the placeholder a handler state's decisions are reported as. */
             HANDLER,
             /** Not declared: the placeholder programmatic moves ({@code goTo}, {@code revert}, ...) are reported as. */
@@ -470,7 +489,7 @@ public final class Chart<C> {
 
             /** Whether transitions of this mode are declared in the chart (and belong in a diagram). */
             public boolean declared() {
-                return this == EVENT || this == EVENTLESS || this == POLLED;
+                return this == EVENT || this == EVENTLESS || this == POLLED || this == TIMER;
             }
         }
 
@@ -487,14 +506,15 @@ public final class Chart<C> {
 
         /**
          * Its triggers as one line: the triggers separated by spaces for an event transition,
-         * {@code "always"} for an eventless one, {@code "when"} for a polled one, {@code "handler"}
-         * and {@code "move"} for the two placeholders.
+         * {@code "always"} for an eventless one, {@code "when"} for a polled one, {@code "after 30
+         * ticks"} for a timer, {@code "handler"} and {@code "move"} for the two placeholders.
          */
         public String triggerText() {
             return switch (mode) {
                 case EVENT -> String.join(" ", triggers);
                 case EVENTLESS -> "always";
                 case POLLED -> "when";
+                case TIMER -> "after " + after + (after == 1 ? " tick" : " ticks");
                 case HANDLER -> "handler";
                 case MOVE -> "move";
             };

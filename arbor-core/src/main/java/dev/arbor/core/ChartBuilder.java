@@ -68,6 +68,23 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
         return this;
     }
 
+    /**
+     * The most events a machine keeps deferred at once (default 64). When it is full, the chart's
+     * {@link ErrorPolicy} applies to the newest event to be deferred, which is dropped
+     * ({@link DeferralOverflowException}); nothing else changes.
+     */
+    public ChartBuilder<C> deferLimit(int limit) {
+        chart.deferLimit = checkedDeferLimit(limit);
+        return this;
+    }
+
+    static int checkedDeferLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("deferLimit must be positive: " + limit);
+        }
+        return limit;
+    }
+
     /** Accepts states that no transition can enter (for example while a chart is being drafted). */
     public ChartBuilder<C> allowUnreachable() {
         chart.allowUnreachable = true;

@@ -92,6 +92,12 @@ public final class HandlerChartBuilder<C> {
         return this;
     }
 
+    /** The most events a machine keeps deferred at once (default 64); see {@link ChartBuilder#deferLimit}. */
+    public HandlerChartBuilder<C> deferLimit(int limit) {
+        chart.deferLimit = ChartBuilder.checkedDeferLimit(limit);
+        return this;
+    }
+
     /** A global state (seed 002): the root's handler sees every event no state below handled. */
     public HandlerChartBuilder<C> global(StateHandler<C> handler) {
         attach(root, Objects.requireNonNull(handler, "handler"));

@@ -53,6 +53,18 @@ final class Listeners {
                 a.onError(m, state, error, cause);
                 b.onError(m, state, error, cause);
             }
+
+            @Override
+            public void onDeferred(Machine<?> m, Object event, Cause cause) {
+                a.onDeferred(m, event, cause);
+                b.onDeferred(m, event, cause);
+            }
+
+            @Override
+            public void onRecalled(Machine<?> m, Object event, Cause cause) {
+                a.onRecalled(m, event, cause);
+                b.onRecalled(m, event, cause);
+            }
         };
     }
 }

@@ -99,6 +99,9 @@ public final class Machine<C> {
         Scratch step;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
+        /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
+        Object[] deferred;
+        int deferredCount;
 
         /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
         boolean nothingPending() {
@@ -888,14 +891,27 @@ public final class Machine<C> {
         return x == null ? null : x.listener;
     }
 
+    /**
+     * Ends a macrostep: recalls the deferred events no active state defers any longer, then
+     * processes the external events that actions fired during the step, each followed by a recall.
+     */
     private void drainExternal() {
         Extras x = extras;
-        Scratch s = x == null ? null : x.step;
+        if (x == null) {
+            return;
+        }
+        if (x.deferredCount > 0) {
+            recallDeferred(x);
+        }
+        Scratch s = x.step;
         if (s == null) {
             return;
         }
         while (status() == RUNNING && !s.external.isEmpty()) {
             macrostep(s.external.poll());
+            if (x.deferredCount > 0) {
+                recallDeferred(x);
+            }
         }
         s.external.clear();
     }
@@ -1292,7 +1308,7 @@ public final class Machine<C> {
     private void enterState(CompiledChart c, int st) {
         entering(st);
         runAction(c.entryAction[st], st, null);
-        if (c.behaviors[st].length > 0) {
+        if (c.clocked[st]) {
             behaviorsEntered(st);
         }
     }
@@ -1368,7 +1384,7 @@ public final class Machine<C> {
         setActive(st);
     }
 
-    /** After the entry action of a state with behaviours. */
+    /** After the entry action of a state with behaviours or timers: its clock starts. */
     void behaviorsEntered(int st) {
         tasks().enter(st);
     }
@@ -1770,7 +1786,13 @@ public final class Machine<C> {
     /** Fires the first polled transition of {@code st} that holds; returns where the walk resumes, or -1. */
     private int firePolled(CompiledChart c, int st) {
         for (int t : c.polledTransitions[st]) {
+            if (c.tAfter[t] > 0 && !timerDue(c, t)) {
+                continue;
+            }
             if (guardHolds(c, t, null)) {
+                if (c.tTimerOnce[t]) {
+                    set(extras.tasks.timersFired, t); // its source stays active: it has fired for this activation
+                }
                 execute(c, t, null);
                 int d = c.tDomain[t];
                 return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.KEEP];
@@ -1820,6 +1842,28 @@ public final class Machine<C> {
         return false;
     }
 
+    /** Whether timer {@code t}'s source has been active for its ticks, and the timer has not fired in this activation. */
+    private boolean timerDue(CompiledChart c, int t) {
+        Extras x = extras;
+        Tasks tk = x == null ? null : x.tasks;
+        return tk != null && tk.ticks - tk.enteredAt[c.tSource[t]] >= c.tAfter[t]
+                && !(c.tTimerOnce[t] && isSet(tk.timersFired, t));
+    }
+
+    /**
+     * How many ticks ({@link #update()} calls) state {@code state} has been active for, counted from
+     * the tick it was entered in, for an active state with behaviours or timers; -1 for any other.
+     */
+    public long ticksInState(int state) {
+        CompiledChart c = chart.compiled;
+        Objects.checkIndex(state, c.stateCount);
+        Extras x = extras;
+        if (!c.clocked[state] || !isActive(state) || x == null || x.tasks == null) {
+            return -1;
+        }
+        return x.tasks.ticks - x.tasks.enteredAt[state];
+    }
+
     private Tasks tasks() {
         Extras x = extras();
         Tasks t = x.tasks;
@@ -1845,11 +1889,94 @@ public final class Machine<C> {
     }
 
     private void unhandled(Object event) {
+        if (chart.compiled.hasDeferral && deferIfDeferred(event)) {
+            return;
+        }
         MachineListener l = listener();
         if (l != null) {
             l.onUnhandled(this, event, cause());
         }
         runAction(chart.compiled.unhandled, 0, event);
+    }
+
+    // ================================================================ deferral (UML 2 deferred events)
+
+    /** The first active state, in document order, that defers the event; -1 when none does. Completion events are never deferred. */
+    private int deferringState(Object event) {
+        CompiledChart c = chart.compiled;
+        if (event instanceof Done d && d.chartToken == chart) {
+            return -1;
+        }
+        int found = c.deferAnyMask == null ? -1 : nextActiveIn(c.deferAnyMask, 0);
+        for (int trig : c.triggerSet(event)) {
+            long[] mask = c.deferMasks[trig];
+            if (mask != null) {
+                int st = nextActiveIn(mask, 0);
+                if (st >= 0 && (found < 0 || st < found)) {
+                    found = st;
+                }
+            }
+        }
+        return found;
+    }
+
+    /** Keeps an event no transition took when an active state defers it; false when none does. */
+    private boolean deferIfDeferred(Object event) {
+        int st = deferringState(event);
+        if (st < 0) {
+            return false;
+        }
+        CompiledChart c = chart.compiled;
+        Extras x = extras();
+        if (x.deferredCount == c.deferLimit) {
+            reportError(st, new DeferralOverflowException(c.name, event, c.deferLimit));
+            return true;
+        }
+        if (x.deferred == null || x.deferredCount == x.deferred.length) {
+            x.deferred = java.util.Arrays.copyOf(x.deferred == null ? new Object[0] : x.deferred,
+                    Math.min(c.deferLimit, Math.max(4, x.deferredCount * 2)));
+        }
+        x.deferred[x.deferredCount++] = event;
+        MachineListener l = x.listener;
+        if (l != null) {
+            l.onDeferred(this, event, cause());
+        }
+        return true;
+    }
+
+    /**
+     * Offers again, oldest first, each kept event that no active state defers any longer, each
+     * as a macrostep of its own; after each, the scan starts again from the oldest, since the
+     * configuration may have changed. Bounded like a run-to-completion step.
+     */
+    private void recallDeferred(Extras x) {
+        int recalled = 0;
+        int i = 0;
+        while (i < x.deferredCount && status() == RUNNING) {
+            Object e = x.deferred[i];
+            if (deferringState(e) >= 0) {
+                i++;
+                continue;
+            }
+            System.arraycopy(x.deferred, i + 1, x.deferred, i, x.deferredCount - i - 1);
+            x.deferred[--x.deferredCount] = null;
+            if (++recalled > chart.compiled.maxMicrosteps) {
+                throw new LivelockException(chart.compiled.name, chart.compiled.maxMicrosteps,
+                        List.of(toString()), toString());
+            }
+            MachineListener l = x.listener;
+            if (l != null) {
+                l.onRecalled(this, e, cause());
+            }
+            macrostep(e);
+            i = 0;
+        }
+    }
+
+    /** How many events this machine keeps deferred. */
+    public int deferredCount() {
+        Extras x = extras;
+        return x == null ? 0 : x.deferredCount;
     }
 
     private void reportError(int state, Throwable e) {
@@ -2142,25 +2269,36 @@ public final class Machine<C> {
                 ex.stack = m.stack;
                 ex.stackDepth = m.stack == null ? 0 : m.stack.length;
                 ex.tasks = null;
-                if (oldTasks != null) {
+                boolean keptClocked = false;
+                for (int st = 0; m.keep != null && st < from.stateCount; st++) {
+                    int n = m.map[st];
+                    keptClocked |= n >= 0 && Migration.isSet(m.keep, n) && isSet(now, st) && to.clocked[n];
+                }
+                if (oldTasks != null || keptClocked) {
                     Tasks t = tasks();
-                    t.ticks = oldTasks.ticks;
+                    t.ticks = oldTasks == null ? 0 : oldTasks.ticks;
                     int clocks = 0;
                     for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                         int n = m.map[st];
-                        if (n >= 0 && Migration.isSet(m.keep, n) && isSet(now, st)) {
-                            t.enteredAt[n] = oldTasks.enteredAt[st];
-                            if (isSet(oldTasks.finished, st)) {
-                                set(t.finished, n);
-                            }
-                            clocks += from.behaviors[st].length > 0 && to.behaviors[n].length > 0 ? 1 : 0;
+                        if (n < 0 || !Migration.isSet(m.keep, n) || !isSet(now, st) || !to.clocked[n]) {
+                            continue;
                         }
+                        if (oldTasks == null || !from.clocked[st]) {
+                            t.enteredAt[n] = t.ticks; // a kept state that gained a clock starts it now
+                            continue;
+                        }
+                        t.enteredAt[n] = oldTasks.enteredAt[st];
+                        if (isSet(oldTasks.finished, st)) {
+                            set(t.finished, n);
+                        }
+                        carryFiredTimers(from, st, oldTasks.timersFired, to, n, t.timersFired);
+                        clocks++;
                     }
-                    for (int i = 0; i < m.plans; i++) {
+                    for (int i = 0; oldTasks != null && i < m.plans; i++) {
                         t.add(m.planContainer[i], m.planStep[i], m.planConfig[i]);
                     }
                     if (clocks > 0) {
-                        m.carried.add("behaviour clocks of the kept states");
+                        m.carried.add("clocks (behaviours, timers) of the kept states");
                     }
                 }
             }
@@ -2214,6 +2352,31 @@ public final class Machine<C> {
     }
 
     /** The configuration {@link #revert} returns to, in {@code words} words, or null when there is none. */
+    /**
+     * Which of a kept state's timers fired in its activation, carried to the new chart's timers of
+     * that state at the same position (in due order) with the same ticks.
+     */
+    private static void carryFiredTimers(CompiledChart from, int st, long[] fired, CompiledChart to, int n, long[] into) {
+        int[] oldPolled = from.polledTransitions[st];
+        int[] newPolled = to.polledTransitions[n];
+        int j = 0;
+        for (int t : oldPolled) {
+            if (from.tAfter[t] == 0) {
+                continue;
+            }
+            while (j < newPolled.length && to.tAfter[newPolled[j]] == 0) {
+                j++;
+            }
+            if (j == newPolled.length) {
+                return;
+            }
+            int u = newPolled[j++];
+            if (isSet(fired, t) && to.tTimerOnce[u] && to.tAfter[u] == from.tAfter[t]) {
+                set(into, u);
+            }
+        }
+    }
+
     private long[] previousConfiguration(int words) {
         if (previous0 == 0) {
             return null;
@@ -2262,6 +2425,8 @@ public final class Machine<C> {
         long ticks;
         final long[] enteredAt = new long[chart.compiled.stateCount];
         final long[] finished = new long[chart.compiled.words];
+        /** Timers that fired while their source stayed active, by transition id; cleared when the source is entered. */
+        final long[] timersFired = new long[(chart.compiled.transitionCount + 63) >>> 6];
         int current;
         int[] planContainer = new int[4];
         int[] planStep = new int[4];
@@ -2299,6 +2464,14 @@ public final class Machine<C> {
         void enter(int st) {
             enteredAt[st] = ticks;
             finished[st >>> 6] &= ~(1L << st);
+            CompiledChart c = chart.compiled;
+            if (c.maxAfter[st] > 0) {
+                for (int t : c.polledTransitions[st]) {
+                    if (c.tTimerOnce[t]) {
+                        timersFired[t >>> 6] &= ~(1L << t);
+                    }
+                }
+            }
             for (Behavior<C> b : behaviorsOf(st)) {
                 current = st;
                 try {

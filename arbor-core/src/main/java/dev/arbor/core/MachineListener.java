@@ -44,4 +44,18 @@ public interface MachineListener {
      *              guard threw
      */
     default void onError(Machine<?> machine, int state, Throwable error, Cause cause) {}
+
+    /**
+     * No transition took the event and an active state defers it: the machine keeps it, after the
+     * events it already keeps ({@link StateBuilder#defer}). An event the machine cannot keep
+     * because it keeps as many as the chart allows is reported by {@link #onError} instead, with
+     * a {@link DeferralOverflowException}.
+     */
+    default void onDeferred(Machine<?> machine, Object event, Cause cause) {}
+
+    /**
+     * A kept event that no active state defers any longer is offered again: {@link #onEvent} and
+     * its processing follow.
+     */
+    default void onRecalled(Machine<?> machine, Object event, Cause cause) {}
 }

@@ -324,7 +324,7 @@ final class Specializer {
                         : withState(ENTERING, st));
             }
             addAction(steps, c.entryAction[st], st, false);
-            if (c.behaviors[st].length > 0) {
+            if (c.clocked[st]) {
                 steps.add(withState(BEHAVIORS_ENTERED, st));
             }
             if (e < 0) {

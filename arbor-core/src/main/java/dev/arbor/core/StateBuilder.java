@@ -231,6 +231,60 @@ public class StateBuilder<C> {
         return new TransitionBuilder<>(t);
     }
 
+    /**
+     * A timed transition (seed 001's timed stuns; XState's {@code after}): a polled transition
+     * that {@link Machine#update()} takes in the tick in which this state has been active for
+     * {@code ticks} ticks, counted from the tick it was entered in (so {@code after(1)} fires on
+     * the first tick after the entry), and in any later tick while its guard did not hold or a
+     * transition of higher priority fired instead. It fires once per activation: re-entering the
+     * state restarts its count. It obeys the priority of every polled transition (outer states
+     * first, one firing per region subtree); several timers of one state are tested in the order
+     * of their due ticks, in declaration order where due ticks are equal.
+     *
+     * @param ticks how long this state must have been active, at least 1
+     */
+    public TransitionBuilder<C, Object> after(long ticks) {
+        if (ticks < 1) {
+            throw new IllegalArgumentException("after(" + ticks + ") in state '" + def.name
+                    + "': a timer needs at least 1 tick");
+        }
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.POLLED);
+        t.after = ticks;
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+
+    // ---------------------------------------------------------------- deferral
+
+    /**
+     * Defers an event while this state is active (UML 2 deferred events; QP's defer and recall):
+     * when no enabled transition takes it, the machine keeps it instead of dropping it as
+     * unhandled, and offers it again, oldest first and before any new external event, after a
+     * step that leaves no active state deferring it. A transition that takes the event wins over
+     * deferral. Completion events ({@link Done}) are never deferred.
+     */
+    public <E> StateBuilder<C> defer(E eventConstant) {
+        def.defers.add(Trigger.of(Objects.requireNonNull(eventConstant, "eventConstant")));
+        return this;
+    }
+
+    /** Defers every event of a type (a record, or a sealed interface's subtypes); see {@link #defer(Object)}. */
+    public StateBuilder<C> defer(Class<?> eventType) {
+        def.defers.add(Trigger.of(Objects.requireNonNull(eventType, "eventType")));
+        return this;
+    }
+
+    /**
+     * Defers named events, matched as {@link #on(String)} matches them (several descriptors
+     * separated by spaces; {@code "*"} defers every event); see {@link #defer(Object)}.
+     */
+    public StateBuilder<C> defer(String names) {
+        for (String n : names.strip().split("\\s+")) {
+            def.defers.add(Trigger.of(n));
+        }
+        return this;
+    }
+
     // ---------------------------------------------------------------- components and completion
 
     /**

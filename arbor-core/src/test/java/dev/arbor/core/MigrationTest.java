@@ -683,7 +683,7 @@ class MigrationTest {
         m.fire(Ev.GO); // a; b and c to follow
         MigrationReport report = m.moveTo(planChart("v2", "a", "b", "c"));
         assertThat(report.carried()).containsExactly(
-                "previous configuration (revert)", "2 plan entries", "behaviour clocks of the kept states");
+                "previous configuration (revert)", "2 plan entries", "clocks (behaviours, timers) of the kept states");
 
         m.update(); // a has been active one tick: finished, the plan's next step follows
         assertThat(m.activeStates()).containsExactly("duty", "b");

@@ -9,7 +9,7 @@ import java.util.Map;
  * The owner and the listener of a feature test: one ordered log of what a machine did.
  *
  * <p>As a {@link MachineListener} it records {@code "enter X"}, {@code "exit X"} and
- * {@code "unhandled E"}; as the owner it is what every action receives, so actions append their
+ * {@code "unhandled E"}, {@code "deferred E"} and {@code "recalled E"}; as the owner it is what every action receives, so actions append their
  * own records ({@code t -> t.log("go")}) to the same log, in the order they ran. Errors reported
  * to the listener are kept apart in {@link #errors()} ({@code "STATE: message"}), so that traces
  * do not depend on when, within a state's exit or entry, the listener hears of them.
@@ -85,6 +85,16 @@ class Trace implements MachineListener {
     @Override
     public void onUnhandled(Machine<?> machine, Object event, Cause cause) {
         log.add("unhandled " + event);
+    }
+
+    @Override
+    public void onDeferred(Machine<?> machine, Object event, Cause cause) {
+        log.add("deferred " + event);
+    }
+
+    @Override
+    public void onRecalled(Machine<?> machine, Object event, Cause cause) {
+        log.add("recalled " + event);
     }
 
     @Override

@@ -11,6 +11,8 @@ public final class ChartDef {
     public UpdateOrder updateOrder = UpdateOrder.OUTER_FIRST;
     public Act unhandled;
     public int maxMicrosteps = 10_000;
+    /** The most deferred events a machine keeps. */
+    public int deferLimit = 64;
     public boolean allowUnreachable;
     /** Handler charts choose targets at run time, so reachability cannot be judged. */
     public boolean dynamicTargets;

@@ -106,6 +106,26 @@ public final class CompiledChart {
     /** Per plan transition: the container its steps run in (their least common compound ancestor). */
     public final int[] tPlanContainer;
     public final boolean hasPlans;
+    /** Per transition: for a timer, the ticks its source must have been active; 0 for every other transition. */
+    public final long[] tAfter;
+    /**
+     * Per transition: whether it is a timer that leaves its source active when it fires (internal,
+     * or local into the source), so that the machine must remember it fired in this activation.
+     */
+    public final boolean[] tTimerOnce;
+    /** Per state: whether a machine keeps its clock (ticks since entry): it has behaviours or timers. */
+    public final boolean[] clocked;
+    /** Per state: its largest timer ({@code after}) in ticks; 0 when it has none. */
+    public final long[] maxAfter;
+    public final boolean hasTimers;
+    /** Per state: the event selectors it defers, as declared (empty for most). */
+    public final Trigger[][] defers;
+    /** Per trigger id: the states that defer events of that trigger, as a mask over state ids; null when none. */
+    public final long[][] deferMasks;
+    /** The states that defer every event ({@code "*"}); null when none. */
+    public final long[] deferAnyMask;
+    public final boolean hasDeferral;
+    public final int deferLimit;
 
     // Per-state transition lists.
     public final int[][] eventTransitions;
@@ -279,6 +299,8 @@ public final class CompiledChart {
         tPlan = new int[m][];
         tResume = new boolean[m];
         tPlanContainer = new int[m];
+        tAfter = new long[m];
+        tTimerOnce = new boolean[m];
         Arrays.fill(tPlan, NONE);
         boolean anyPlan = false;
 
@@ -295,6 +317,7 @@ public final class CompiledChart {
                 case POLLED -> POLLED;
             };
             tKindLocal[t] = (byte) (d.kind == TransitionKind.LOCAL ? 1 : 0);
+            tAfter[t] = d.after;
             tGuard[t] = d.guard;
             tAction[t] = Act.sequence(d.actions);
             int[] targets = new int[d.targets.size()];
@@ -343,6 +366,15 @@ public final class CompiledChart {
             tTriggerIds[t] = toArray(ids);
             tTriggers[t] = declared.toArray(new Trigger[0]);
             tLabel[t] = describe(d);
+        }
+        defers = new Trigger[n][];
+        for (int i = 0; i < n; i++) {
+            defers[i] = order.get(i).defers.toArray(new Trigger[0]);
+            for (Trigger trig : defers[i]) {
+                if (trig.type() != Trigger.Type.ANY) {
+                    triggerIds.computeIfAbsent(trig, x -> triggerIds.size());
+                }
+            }
         }
         for (int k = 0; k < handlerStates.size(); k++) {
             int t = defs.size() + k;
@@ -409,7 +441,7 @@ public final class CompiledChart {
             }
             eventTransitions[s] = toArray(ev);
             eventlessTransitions[s] = toArray(el);
-            polledTransitions[s] = toArray(po);
+            polledTransitions[s] = timersByDueTick(toArray(po));
         }
         int T = triggerCount;
         stOffset = new int[n * T + 1];
@@ -490,6 +522,44 @@ public final class CompiledChart {
         historySlotsSize = slots;
         maxActiveLeaves = maxLeaves(0);
 
+        // 6b. Timers, clocks and deferral.
+        clocked = new boolean[n];
+        maxAfter = new long[n];
+        boolean anyTimer = false;
+        for (int t = 0; t < m; t++) {
+            if (tAfter[t] > 0) {
+                anyTimer = true;
+                int s = tSource[t];
+                maxAfter[s] = Math.max(maxAfter[s], tAfter[t]);
+                int d = tDomain[t];
+                tTimerOnce[t] = tTargets[t].length == 0
+                        || (d != NO_DOMAIN && (d & KEEP) != 0 && (d & ~KEEP) == s);
+            }
+        }
+        for (int s = 0; s < n; s++) {
+            clocked[s] = behaviors[s].length > 0 || maxAfter[s] > 0;
+        }
+        hasTimers = anyTimer;
+        deferMasks = new long[triggerCount][];
+        long[] anyMask = null;
+        boolean anyDefer = false;
+        for (int s = 0; s < n; s++) {
+            for (Trigger trig : defers[s]) {
+                anyDefer = true;
+                long[] mask;
+                if (trig.type() == Trigger.Type.ANY) {
+                    mask = anyMask == null ? anyMask = new long[words] : anyMask;
+                } else {
+                    int id = triggerIds.get(trig);
+                    mask = deferMasks[id] == null ? deferMasks[id] = new long[words] : deferMasks[id];
+                }
+                mask[s >>> 6] |= 1L << s;
+            }
+        }
+        deferAnyMask = anyMask;
+        hasDeferral = anyDefer;
+        deferLimit = def.deferLimit;
+
         errorPolicy = def.errorPolicy;
         updateOrder = def.updateOrder;
         unhandled = def.unhandled;
@@ -538,7 +608,7 @@ public final class CompiledChart {
         for (int s = 0; s < n; s++) {
             anyBehavior |= behaviors[s].length > 0;
         }
-        if (this.flat && !anyBehavior) {
+        if (this.flat && !anyBehavior && !anyTimer) {
             tickPolled = new int[n][];
             tickUpdates = new int[n][];
             for (int leaf = 0; leaf < n; leaf++) {
@@ -1082,7 +1152,7 @@ public final class CompiledChart {
             case EVENT -> b.append(d.triggers.isEmpty() ? "?" : d.triggers.size() == 1
                     ? d.triggers.get(0).toString() : d.triggers.toString());
             case EVENTLESS -> b.append("always");
-            case POLLED -> b.append("when");
+            case POLLED -> b.append(d.after > 0 ? "after " + d.after + (d.after == 1 ? " tick" : " ticks") : "when");
         }
         if (!d.targets.isEmpty()) {
             b.append(" -> ");
@@ -1094,6 +1164,29 @@ public final class CompiledChart {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * A state's polled transitions with its timers in the order of their due ticks (declaration
+     * order where equal), each timer taking the place of one timer in declaration order, so that
+     * {@code when} transitions keep their places.
+     */
+    private int[] timersByDueTick(int[] polled) {
+        List<Integer> timers = new ArrayList<>();
+        for (int t : polled) {
+            if (tAfter[t] > 0) {
+                timers.add(t);
+            }
+        }
+        timers.sort(java.util.Comparator.comparingLong(t -> tAfter[t])); // stable: ties keep declaration order
+        int[] out = polled.clone();
+        int next = 0;
+        for (int i = 0; i < out.length; i++) {
+            if (tAfter[out[i]] > 0) {
+                out[i] = timers.get(next++);
+            }
+        }
+        return out;
     }
 
     static int[] toArray(List<Integer> list) {

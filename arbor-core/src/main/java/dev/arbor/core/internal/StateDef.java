@@ -26,6 +26,8 @@ public final class StateDef {
     public final List<Act> exit = new ArrayList<>();
     public final List<Act> update = new ArrayList<>();
     public final List<TransitionDef> transitions = new ArrayList<>();
+    /** The events this state defers (UML 2 deferred events), as the same selectors transitions use. */
+    public final List<Trigger> defers = new ArrayList<>();
     public StateHandler<?> handler;
     public final List<dev.arbor.core.Behavior<?>> behaviors = new ArrayList<>();
 

@@ -28,6 +28,8 @@ public final class TransitionDef {
     public final List<Object> plan = new ArrayList<>();
     /** Whether the interrupted configuration is saved, to resume when the plan is done. */
     public boolean resumeAfter;
+    /** For a timed transition ({@link Mode#POLLED}): the ticks its source must have been active; 0 otherwise. */
+    public long after;
 
     public TransitionDef(StateDef source, Mode mode) {
         this.source = source;
