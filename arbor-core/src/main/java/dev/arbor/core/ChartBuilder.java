@@ -78,6 +78,18 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
         return this;
     }
 
+    /**
+     * The most configurations a machine's {@link Machine#push} keeps (default 16). A push beyond
+     * it does not move, and is reported by the chart's {@link ErrorPolicy}.
+     */
+    public ChartBuilder<C> pushLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("pushLimit must be positive: " + limit);
+        }
+        chart.pushLimit = limit;
+        return this;
+    }
+
     static int checkedDeferLimit(int limit) {
         if (limit < 1) {
             throw new IllegalArgumentException("deferLimit must be positive: " + limit);

@@ -92,6 +92,15 @@ public final class HandlerChartBuilder<C> {
         return this;
     }
 
+    /** The most configurations a machine's {@link Machine#push} keeps (default 16); see {@link ChartBuilder#pushLimit}. */
+    public HandlerChartBuilder<C> pushLimit(int limit) {
+        if (limit < 1) {
+            throw new IllegalArgumentException("pushLimit must be positive: " + limit);
+        }
+        chart.pushLimit = limit;
+        return this;
+    }
+
     /** The most events a machine keeps deferred at once (default 64); see {@link ChartBuilder#deferLimit}. */
     public HandlerChartBuilder<C> deferLimit(int limit) {
         chart.deferLimit = ChartBuilder.checkedDeferLimit(limit);

@@ -581,6 +581,11 @@ public final class Machine<C> {
         s.selCount = 0;
         if (kind == MOVE_GOTO || kind == MOVE_PUSH) {
             if (kind == MOVE_PUSH) {
+                if (pushedDepth() == c.pushLimit) {
+                    reportError(0, new IllegalStateException("push(): machine '" + c.name + "' already keeps "
+                            + c.pushLimit + " pushed configurations (its pushLimit)"));
+                    return;
+                }
                 pushConfiguration();
             }
             s.oneTarget[0] = target;
@@ -668,22 +673,17 @@ public final class Machine<C> {
 
     // ---------------------------------------------------------------- snapshots
 
-    /** The machine's whole state apart from its owner: configuration, history records, halted. */
+    /**
+     * The machine's whole state apart from its owner: its configuration, history records, the
+     * configuration {@link #revert} returns to, the configurations {@link #push} saved, plans in
+     * progress, the clocks of states with behaviours or timers, which behaviours finished and
+     * which timers fired, and the deferred events. Restoring it makes the machine do exactly what
+     * this one would do from here, given the same owner data and inputs.
+     */
     public MachineState snapshot() {
         CompiledChart c = chart.compiled;
-        int n = 0;
-        for (int st = 0; st < c.stateCount; st++) {
-            if (isActive(st)) {
-                n++;
-            }
-        }
-        int[] act = new int[n];
-        n = 0;
-        for (int st = 0; st < c.stateCount; st++) {
-            if (isActive(st)) {
-                act[n++] = st;
-            }
-        }
+        long[] now = new long[c.words];
+        copyActive(now);
         int[][] hist = new int[c.stateCount][];
         for (int st = 0; st < c.stateCount; st++) {
             int count = c.historyOffset[st] >= 0 ? recordedCount(c, st) : 0;
@@ -692,15 +692,76 @@ public final class Machine<C> {
                 hist[st][j] = recorded(c, st, j + 1);
             }
         }
-        return new MachineState(act, hist, status() == HALTED);
+        Extras x = extras;
+        long[] prev = previousConfiguration(c.words);
+        int[][] pushed = new int[x == null ? 0 : x.stackDepth][];
+        for (int i = 0; i < pushed.length; i++) {
+            pushed[i] = ids(c, x.stack[i]);
+        }
+        Tasks tk = x == null ? null : x.tasks;
+        List<MachineState.PlanEntry> plans = new ArrayList<>();
+        long[] clocks = new long[tk == null ? 0 : c.stateCount];
+        List<Integer> finished = new ArrayList<>();
+        List<Integer> fired = new ArrayList<>();
+        if (tk != null) {
+            for (int i = 0; i < tk.planSize; i++) {
+                long[] config = tk.planConfig[i];
+                plans.add(new MachineState.PlanEntry(tk.planContainer[i], tk.planStep[i],
+                        config == null ? new int[0] : ids(c, config)));
+            }
+            for (int st = 0; st < c.stateCount; st++) {
+                if (c.clocked[st] && isSet(now, st)) {
+                    clocks[st] = tk.ticks - tk.enteredAt[st];
+                    if (c.behaviors[st].length > 0 && isSet(tk.finished, st)) {
+                        finished.add(st);
+                    }
+                }
+            }
+            for (int t = 0; t < c.transitionCount; t++) {
+                if (c.tTimerOnce[t] && isSet(tk.timersFired, t) && isSet(now, c.tSource[t])) {
+                    fired.add(t);
+                }
+            }
+        }
+        List<Object> deferred = x == null || x.deferredCount == 0 ? List.of()
+                : List.of(java.util.Arrays.copyOf(x.deferred, x.deferredCount));
+        return new MachineState(ids(c, now), hist, status() == HALTED, prev == null ? new int[0] : ids(c, prev),
+                pushed, plans, clocks, CompiledChart.toArray(finished), CompiledChart.toArray(fired), deferred);
+    }
+
+    /** The ids of the states set in a configuration's bits, in document order. */
+    private static int[] ids(CompiledChart c, long[] bits) {
+        int n = 0;
+        for (long w : bits) {
+            n += Long.bitCount(w);
+        }
+        int[] out = new int[n];
+        n = 0;
+        for (int st = 0; st < c.stateCount; st++) {
+            if (isSet(bits, st)) {
+                out[n++] = st;
+            }
+        }
+        return out;
+    }
+
+    private static long[] bits(CompiledChart c, int[] ids) {
+        long[] out = new long[c.words];
+        for (int st : ids) {
+            set(out, st);
+        }
+        return out;
     }
 
     /**
      * Puts a saved state back: exits the active states the snapshot does not have (innermost
      * first) and enters those it has that are not active (outermost first), each callback tagged
      * {@code cause} (normally {@link Cause#RESTORE}); nothing else runs — no transition, initial or
-     * history action, no completion event. History records are replaced. A machine not yet started
-     * counts as started. The state is checked whole before anything changes.
+     * history action, no completion event, no deferred event. Then everything else the state
+     * holds replaces the machine's own: history records, the previous and pushed configurations,
+     * plans, clocks (behaviours entered by the restore see their clock once it returns),
+     * finished behaviours, fired timers and deferred events. A machine not yet started counts as
+     * started. The state is checked whole before anything changes.
      *
      * @throws IllegalArgumentException naming what is wrong when the state is not a valid state of
      *                                  this chart; the machine is then unchanged
@@ -730,29 +791,81 @@ public final class Machine<C> {
                     enterState(c, st);
                 }
             }
-            boolean anyHistory = false;
-            for (int[] h : state.history()) {
-                anyHistory |= h.length > 0;
-            }
-            Extras x = extras;
-            if (anyHistory || (x != null && x.history != null)) {
-                Extras ex = extras();
-                if (ex.history == null) {
-                    ex.history = new int[c.historySlotsSize];
-                }
-                for (int h = 0; h < c.stateCount; h++) {
-                    if (c.historyOffset[h] >= 0) {
-                        int[] rec = state.history(h);
-                        ex.history[c.historyOffset[h]] = rec.length;
-                        System.arraycopy(rec, 0, ex.history, c.historyOffset[h] + 1, rec.length);
-                    }
-                }
-            }
-            previous0 = 0; // a restored machine has no previous configuration to revert to
+            restoreRest(c, state);
             setStatus(state.halted() ? HALTED : RUNNING);
             completed = true;
         } finally {
             endStep(completed);
+        }
+    }
+
+    /** What a restored state holds besides its configuration; nothing of it calls user code. */
+    private void restoreRest(CompiledChart c, MachineState state) {
+        boolean anyHistory = false;
+        for (int[] h : state.history()) {
+            anyHistory |= h.length > 0;
+        }
+        Extras x = extras;
+        if (anyHistory || (x != null && x.history != null)) {
+            Extras ex = extras();
+            if (ex.history == null) {
+                ex.history = new int[c.historySlotsSize];
+            }
+            for (int h = 0; h < c.stateCount; h++) {
+                if (c.historyOffset[h] >= 0) {
+                    int[] rec = state.history(h);
+                    ex.history[c.historyOffset[h]] = rec.length;
+                    System.arraycopy(rec, 0, ex.history, c.historyOffset[h] + 1, rec.length);
+                }
+            }
+        }
+        int[] prev = state.previous();
+        long[] prevBits = bits(c, prev);
+        previous0 = prev.length == 0 ? 0 : prevBits[0];
+        if (c.words > 1 && (prev.length > 0 || (x != null && x.previousMore != null))) {
+            extras().previousMore = java.util.Arrays.copyOfRange(prevBits, 1, c.words);
+        }
+        int[][] pushed = state.pushed();
+        if (pushed.length > 0 || (x != null && x.stackDepth > 0)) {
+            Extras ex = extras();
+            ex.stack = new long[Math.max(4, pushed.length)][];
+            for (int i = 0; i < pushed.length; i++) {
+                ex.stack[i] = bits(c, pushed[i]);
+            }
+            ex.stackDepth = pushed.length;
+        }
+        boolean clocked = false;
+        for (int st = 0; st < c.stateCount; st++) {
+            clocked |= c.clocked[st] && isActive(st);
+        }
+        x = extras;
+        if (clocked || !state.plans().isEmpty() || (x != null && x.tasks != null)) {
+            Tasks tk = tasks();
+            for (int st = 0; st < c.stateCount; st++) {
+                if (c.clocked[st] && isActive(st)) {
+                    tk.enteredAt[st] = tk.ticks - state.clock(st);
+                }
+            }
+            java.util.Arrays.fill(tk.finished, 0);
+            for (int st : state.finished()) {
+                set(tk.finished, st);
+            }
+            java.util.Arrays.fill(tk.timersFired, 0);
+            for (int t : state.firedTimers()) {
+                set(tk.timersFired, t);
+            }
+            while (tk.planSize > 0) {
+                tk.removePlanEntry(tk.planSize - 1);
+            }
+            for (MachineState.PlanEntry e : state.plans()) {
+                tk.add(e.container(), e.step(), e.step() >= 0 ? null : bits(c, e.configuration()));
+            }
+        }
+        List<Object> deferred = state.deferred();
+        if (!deferred.isEmpty() || (x != null && x.deferredCount > 0)) {
+            Extras ex = extras();
+            ex.deferred = deferred.toArray(new Object[Math.max(4, deferred.size())]);
+            ex.deferredCount = deferred.size();
         }
     }
 

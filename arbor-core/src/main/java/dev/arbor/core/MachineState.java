@@ -1,29 +1,110 @@
 package dev.arbor.core;
 
 import java.util.Arrays;
+import java.util.List;
 import java.util.Objects;
 
 /**
- * Everything a machine remembers, apart from its owner's data: the active configuration and what
- * each history state recorded. {@link Machine#snapshot()} makes one; {@link Machine#restore}
- * puts one back (the networking layer encodes it in as few bits as the chart allows).
+ * Everything a machine remembers apart from its owner's data: whatever can change what it does
+ * next (DESIGN §2, "Snapshots hold the whole future"). {@link Machine#snapshot()} makes one;
+ * {@link Machine#restore} checks one whole and puts it back; the networking layer encodes it in
+ * as few bits as the chart allows.
  *
- * @param active  every active state's id, in document order (empty before start)
- * @param history for each history state id {@code h}, the ids it recorded ({@code history[h]}
- *                is empty when it recorded nothing, and for states that are not history states)
- * @param halted  whether a top-level final state was reached
+ * <p>State and transition ids are the chart's. Arrays of ids are in increasing order; a
+ * configuration is given as the ids of its active states.
+ *
+ * @param active      every active state's id, in document order (empty before start)
+ * @param history     for each history state id {@code h}, the ids it recorded ({@code history[h]}
+ *                    is empty when it recorded nothing, and for states that are not history states)
+ * @param halted      whether a top-level final state was reached
+ * @param previous    the configuration {@link Machine#revert()} returns to; empty when there is none
+ * @param pushed      the configurations saved by {@link Machine#push}, the oldest first
+ * @param plans       the plans in progress (seed 004), the outermost first: the steps still to run
+ *                    and the configurations saved by {@code resumeAfter}
+ * @param clocks      for each state id, the ticks an active state with behaviours or timers has
+ *                    been active for ({@link Machine#ticksInState}); empty when all are 0
+ * @param finished    the active states whose behaviours reported finished in this activation
+ * @param firedTimers the timers that fired in their source's current activation and left it
+ *                    active (internal or local timers), by transition id
+ * @param deferred    the deferred events, the oldest first
  */
-public record MachineState(int[] active, int[][] history, boolean halted) {
+public record MachineState(int[] active, int[][] history, boolean halted, int[] previous, int[][] pushed,
+                           List<PlanEntry> plans, long[] clocks, int[] finished, int[] firedTimers,
+                           List<Object> deferred) {
+
+    private static final int[] NONE = {};
+    private static final long[] NO_CLOCKS = {};
+
+    /**
+     * One pending entry of a plan: either a step still to run ({@code step >= 0}, entered when the
+     * state before it finishes) or a configuration saved by {@code resumeAfter} ({@code step < 0}),
+     * returned to when the plan's last step finishes.
+     *
+     * @param container     the state the plan runs in (the plan is dropped when it is exited for good)
+     * @param step          the state to enter next, or -1 for a saved configuration
+     * @param configuration the saved configuration (empty for a step)
+     */
+    public record PlanEntry(int container, int step, int[] configuration) {
+        public PlanEntry {
+            configuration = Objects.requireNonNull(configuration, "configuration").clone();
+        }
+
+        @Override
+        public int[] configuration() {
+            return configuration.clone();
+        }
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof PlanEntry p && container == p.container && step == p.step
+                    && Arrays.equals(configuration, p.configuration);
+        }
+
+        @Override
+        public int hashCode() {
+            return 31 * (31 * container + step) + Arrays.hashCode(configuration);
+        }
+
+        @Override
+        public String toString() {
+            return step >= 0 ? "step " + step + " in " + container
+                    : "resume " + Arrays.toString(configuration) + " in " + container;
+        }
+    }
+
+    /** A state with only a configuration, history records and the halted flag: nothing saved, pending or deferred. */
+    public MachineState(int[] active, int[][] history, boolean halted) {
+        this(active, history, halted, NONE, new int[0][], List.of(), NO_CLOCKS, NONE, NONE, List.of());
+    }
 
     public MachineState {
-        Objects.requireNonNull(active, "active");
-        Objects.requireNonNull(history, "history");
-        active = active.clone();
-        int[][] copy = new int[history.length][];
-        for (int i = 0; i < history.length; i++) {
-            copy[i] = Objects.requireNonNull(history[i], "history entry").clone();
+        active = Objects.requireNonNull(active, "active").clone();
+        history = deepCopy(Objects.requireNonNull(history, "history"));
+        previous = Objects.requireNonNull(previous, "previous").clone();
+        pushed = deepCopy(Objects.requireNonNull(pushed, "pushed"));
+        plans = List.copyOf(plans);
+        clocks = Objects.requireNonNull(clocks, "clocks").clone();
+        boolean anyClock = false;
+        for (long t : clocks) {
+            anyClock |= t != 0;
         }
-        history = copy;
+        if (!anyClock) {
+            clocks = NO_CLOCKS; // one form for "every clock at 0", so that equal states are equal
+        }
+        finished = Objects.requireNonNull(finished, "finished").clone();
+        firedTimers = Objects.requireNonNull(firedTimers, "firedTimers").clone();
+        for (Object e : Objects.requireNonNull(deferred, "deferred")) {
+            Objects.requireNonNull(e, "deferred event");
+        }
+        deferred = List.copyOf(deferred);
+    }
+
+    private static int[][] deepCopy(int[][] a) {
+        int[][] copy = new int[a.length][];
+        for (int i = 0; i < a.length; i++) {
+            copy[i] = Objects.requireNonNull(a[i], "entry").clone();
+        }
+        return copy;
     }
 
     @Override
@@ -38,27 +119,88 @@ public record MachineState(int[] active, int[][] history, boolean halted) {
 
     @Override
     public int[][] history() {
-        int[][] copy = new int[history.length][];
-        for (int i = 0; i < history.length; i++) {
-            copy[i] = history[i].clone();
-        }
-        return copy;
+        return deepCopy(history);
+    }
+
+    @Override
+    public int[] previous() {
+        return previous.clone();
+    }
+
+    @Override
+    public int[][] pushed() {
+        return deepCopy(pushed);
+    }
+
+    @Override
+    public long[] clocks() {
+        return clocks.clone();
+    }
+
+    /** The ticks state {@code st} has been active for, as {@link #clocks()} holds it (0 when not kept). */
+    public long clock(int st) {
+        return st < clocks.length ? clocks[st] : 0;
+    }
+
+    @Override
+    public int[] finished() {
+        return finished.clone();
+    }
+
+    @Override
+    public int[] firedTimers() {
+        return firedTimers.clone();
     }
 
     @Override
     public boolean equals(Object o) {
         return o instanceof MachineState s && halted == s.halted && Arrays.equals(active, s.active)
-                && Arrays.deepEquals(history, s.history);
+                && Arrays.deepEquals(history, s.history) && Arrays.equals(previous, s.previous)
+                && Arrays.deepEquals(pushed, s.pushed) && plans.equals(s.plans) && Arrays.equals(clocks, s.clocks)
+                && Arrays.equals(finished, s.finished) && Arrays.equals(firedTimers, s.firedTimers)
+                && deferred.equals(s.deferred);
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(active) + Arrays.deepHashCode(history) + (halted ? 1 : 0);
+        int h = 31 * Arrays.hashCode(active) + Arrays.deepHashCode(history) + (halted ? 1 : 0);
+        h = 31 * h + Arrays.hashCode(previous);
+        h = 31 * h + Arrays.deepHashCode(pushed);
+        h = 31 * h + plans.hashCode();
+        h = 31 * h + Arrays.hashCode(clocks);
+        h = 31 * h + Arrays.hashCode(finished);
+        h = 31 * h + Arrays.hashCode(firedTimers);
+        return 31 * h + deferred.hashCode();
     }
 
     @Override
     public String toString() {
-        return "MachineState[active=" + Arrays.toString(active) + ", history=" + Arrays.deepToString(history)
-                + (halted ? ", halted" : "") + "]";
+        StringBuilder b = new StringBuilder("MachineState[active=").append(Arrays.toString(active))
+                .append(", history=").append(Arrays.deepToString(history));
+        if (halted) {
+            b.append(", halted");
+        }
+        if (previous.length > 0) {
+            b.append(", previous=").append(Arrays.toString(previous));
+        }
+        if (pushed.length > 0) {
+            b.append(", pushed=").append(Arrays.deepToString(pushed));
+        }
+        if (!plans.isEmpty()) {
+            b.append(", plans=").append(plans);
+        }
+        if (clocks.length > 0) {
+            b.append(", clocks=").append(Arrays.toString(clocks));
+        }
+        if (finished.length > 0) {
+            b.append(", finished=").append(Arrays.toString(finished));
+        }
+        if (firedTimers.length > 0) {
+            b.append(", firedTimers=").append(Arrays.toString(firedTimers));
+        }
+        if (!deferred.isEmpty()) {
+            b.append(", deferred=").append(deferred);
+        }
+        return b.append(']').toString();
     }
 }

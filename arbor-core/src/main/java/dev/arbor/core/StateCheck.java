@@ -57,6 +57,116 @@ final class StateCheck {
                 return "history '" + c.stateName[h] + "': " + why;
             }
         }
+        return futureProblem(c, state, goal);
+    }
+
+    /** The saved configurations, plans, clocks, fired timers and deferred events. */
+    private static String futureProblem(CompiledChart c, MachineState state, long[] goal) {
+        int n = c.stateCount;
+        int[] previous = state.previous();
+        if (previous.length > 0) {
+            String why = savedConfigurationProblem(c, previous);
+            if (why != null) {
+                return "previous configuration: " + why;
+            }
+        }
+        int[][] pushed = state.pushed();
+        if (pushed.length > c.pushLimit) {
+            return pushed.length + " pushed configurations, the chart allows " + c.pushLimit;
+        }
+        for (int i = 0; i < pushed.length; i++) {
+            String why = savedConfigurationProblem(c, pushed[i]);
+            if (why != null) {
+                return "pushed configuration " + i + ": " + why;
+            }
+        }
+        int i = 0;
+        for (MachineState.PlanEntry e : state.plans()) {
+            String why = planProblem(c, e);
+            if (why != null) {
+                return "plan entry " + i + ": " + why;
+            }
+            i++;
+        }
+        long[] clocks = state.clocks();
+        if (clocks.length != 0 && clocks.length != n) {
+            return "clocks has " + clocks.length + " entries, the chart has " + n + " states";
+        }
+        for (int st = 0; st < clocks.length; st++) {
+            if (clocks[st] < 0) {
+                return "the clock of '" + c.stateName[st] + "' is negative (" + clocks[st] + ")";
+            }
+            if (clocks[st] != 0 && !(c.clocked[st] && isSet(goal, st))) {
+                return "'" + c.stateName[st] + "' has a clock but is not an active state with behaviours or timers";
+            }
+        }
+        String why = idsProblem(state.finished(), n, "finished state");
+        if (why != null) {
+            return why;
+        }
+        for (int st : state.finished()) {
+            if (c.behaviors[st].length == 0 || !isSet(goal, st)) {
+                return "'" + c.stateName[st] + "' is finished but is not an active state with behaviours";
+            }
+        }
+        why = idsProblem(state.firedTimers(), c.transitionCount, "fired timer");
+        if (why != null) {
+            return why;
+        }
+        for (int t : state.firedTimers()) {
+            if (!c.tTimerOnce[t] || !isSet(goal, c.tSource[t])) {
+                return "transition " + c.tLabel[t] + " is marked fired but is not a timer that keeps its active source";
+            }
+        }
+        if (state.deferred().size() > c.deferLimit) {
+            return state.deferred().size() + " deferred events, the chart keeps at most " + c.deferLimit;
+        }
+        return null;
+    }
+
+    /** A saved configuration: ids in range and increasing, forming a valid configuration. */
+    private static String savedConfigurationProblem(CompiledChart c, int[] ids) {
+        String why = idsProblem(ids, c.stateCount, "state id");
+        if (why != null) {
+            return why;
+        }
+        long[] bits = new long[c.words];
+        for (int st : ids) {
+            bits[st >>> 6] |= 1L << st;
+        }
+        return configurationProblem(c, bits);
+    }
+
+    private static String planProblem(CompiledChart c, MachineState.PlanEntry e) {
+        int n = c.stateCount;
+        if (e.container() < 0 || e.container() >= n) {
+            return "container id " + e.container() + " is out of range 0.." + (n - 1);
+        }
+        if (e.step() >= 0) {
+            if (e.step() >= n || !(e.step() == e.container() || c.isDescendant(e.step(), e.container()))) {
+                return "step " + e.step() + " is not a state inside '" + c.stateName[e.container()] + "'";
+            }
+            return e.configuration().length == 0 ? null : "a step saves no configuration";
+        }
+        if (e.step() != -1) {
+            return "step " + e.step() + " is neither a state nor -1 (a saved configuration)";
+        }
+        return e.configuration().length == 0 ? "a saved configuration is empty"
+                : savedConfigurationProblem(c, e.configuration());
+    }
+
+    /** Ids in 0..limit, increasing. */
+    private static String idsProblem(int[] ids, int limit, String what) {
+        int previous = -1;
+        for (int id : ids) {
+            if (id < 0 || id >= limit) {
+                return what + " " + id + " is out of range 0.." + (limit - 1);
+            }
+            if (id <= previous) {
+                return what + "s are not in increasing order at " + id;
+            }
+            previous = id;
+        }
         return null;
     }
 

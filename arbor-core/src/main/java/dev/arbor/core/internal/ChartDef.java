@@ -13,6 +13,8 @@ public final class ChartDef {
     public int maxMicrosteps = 10_000;
     /** The most deferred events a machine keeps. */
     public int deferLimit = 64;
+    /** The most configurations {@code push} keeps. */
+    public int pushLimit = 16;
     public boolean allowUnreachable;
     /** Handler charts choose targets at run time, so reachability cannot be judged. */
     public boolean dynamicTargets;

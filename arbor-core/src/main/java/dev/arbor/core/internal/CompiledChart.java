@@ -126,6 +126,8 @@ public final class CompiledChart {
     public final long[] deferAnyMask;
     public final boolean hasDeferral;
     public final int deferLimit;
+    /** The most configurations a machine's {@code push} keeps. */
+    public final int pushLimit;
 
     // Per-state transition lists.
     public final int[][] eventTransitions;
@@ -559,6 +561,7 @@ public final class CompiledChart {
         deferAnyMask = anyMask;
         hasDeferral = anyDefer;
         deferLimit = def.deferLimit;
+        pushLimit = def.pushLimit;
 
         errorPolicy = def.errorPolicy;
         updateOrder = def.updateOrder;
@@ -1189,7 +1192,7 @@ public final class CompiledChart {
         return out;
     }
 
-    static int[] toArray(List<Integer> list) {
+    public static int[] toArray(List<Integer> list) {
         int[] a = new int[list.size()];
         for (int i = 0; i < a.length; i++) {
             a[i] = list.get(i);
