@@ -289,7 +289,10 @@ public final class Chart<C> {
         return compiled.depth[compiled.tSource[transition]] - compiled.depth[targets[0]];
     }
 
-    /** A short description of a transition, such as {@code "s1 A -> s1"}. */
+    /**
+     * A short description of a transition, such as {@code "s1 A -> s1"}, {@code "STUNNED after 3
+     * ticks -> IDLE"} or, for a plan's step, {@code "plan PATROL: TO_GATE -> WATCH_GATE"}.
+     */
     public String describeTransition(int transition) {
         return compiled.tLabel[transition];
     }
@@ -333,6 +336,7 @@ public final class Chart<C> {
             case CompiledChart.EVENTLESS -> TransitionInfo.Mode.EVENTLESS;
             case CompiledChart.POLLED -> c.tAfter[transition] > 0 ? TransitionInfo.Mode.TIMER : TransitionInfo.Mode.POLLED;
             case CompiledChart.HANDLER -> TransitionInfo.Mode.HANDLER;
+            case CompiledChart.PLAN -> TransitionInfo.Mode.PLAN;
             default -> TransitionInfo.Mode.MOVE;
         };
         List<String> triggers = new ArrayList<>();
@@ -485,7 +489,14 @@ public final class Chart<C> {
             /** Not declared: the placeholder a handler state's decisions are reported as. */
             HANDLER,
             /** Not declared: the placeholder programmatic moves ({@code goTo}, {@code revert}, ...) are reported as. */
-            MOVE;
+            MOVE,
+            /**
+             * Not declared: a plan moving on from a finished step to its next step (its target), or
+             * back to the configuration it saved (no target); its source is the plan's container,
+             * and {@link Chart#describeTransition} says what happened, such as
+             * {@code "plan PATROL: TO_GATE -> WATCH_GATE"}.
+             */
+            PLAN;
 
             /** Whether transitions of this mode are declared in the chart (and belong in a diagram). */
             public boolean declared() {
@@ -507,7 +518,8 @@ public final class Chart<C> {
         /**
          * Its triggers as one line: the triggers separated by spaces for an event transition,
          * {@code "always"} for an eventless one, {@code "when"} for a polled one, {@code "after 30
-         * ticks"} for a timer, {@code "handler"} and {@code "move"} for the two placeholders.
+         * ticks"} for a timer, {@code "handler"}, {@code "move"} and {@code "plan"} for the
+         * transitions that are not declared.
          */
         public String triggerText() {
             return switch (mode) {
@@ -517,6 +529,7 @@ public final class Chart<C> {
                 case TIMER -> "after " + after + (after == 1 ? " tick" : " ticks");
                 case HANDLER -> "handler";
                 case MOVE -> "move";
+                case PLAN -> "plan";
             };
         }
     }

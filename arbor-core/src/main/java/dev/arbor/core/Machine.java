@@ -588,10 +588,7 @@ public final class Machine<C> {
                 }
                 pushConfiguration();
             }
-            s.oneTarget[0] = target;
-            int domain = c.domainOf(nearestActiveLeaf(c, target), s.oneTarget, 1, false);
-            select(s, c.moveTransition, domain, target);
-            microstep(s, null);
+            goTo(s, target, c.moveTransition);
         } else if (kind == MOVE_REVERT) {
             if (previous0 == 0) {
                 reportError(0, new IllegalStateException("revert(): machine '" + c.name
@@ -602,15 +599,24 @@ public final class Machine<C> {
             for (int w = 1; w < s.goal.length; w++) {
                 s.goal[w] = extras.previousMore[w - 1];
             }
-            moveToConfiguration(s, s.goal);
+            moveToConfiguration(s, s.goal, c.moveTransition);
         } else {
             Extras x = extras;
             if (x == null || x.stackDepth == 0) {
                 reportError(0, new IllegalStateException("pop(): machine '" + c.name + "' has nothing pushed"));
                 return;
             }
-            moveToConfiguration(s, x.stack[--x.stackDepth]);
+            moveToConfiguration(s, x.stack[--x.stackDepth], c.moveTransition);
         }
+    }
+
+    /** An external move to {@code target} from the nearest active leaf, reported as transition {@code via}. */
+    private void goTo(Scratch s, int target, int via) {
+        CompiledChart c = chart.compiled;
+        s.oneTarget[0] = target;
+        int domain = c.domainOf(nearestActiveLeaf(c, target), s.oneTarget, 1, false);
+        select(s, via, domain, target);
+        microstep(s, null);
     }
 
     private void pushConfiguration() {
@@ -627,7 +633,7 @@ public final class Machine<C> {
     }
 
     /** Moves to a saved configuration: only what differs moves; the domain is the LCCA of the leaves that change. */
-    private void moveToConfiguration(Scratch s, long[] goal) {
+    private void moveToConfiguration(Scratch s, long[] goal, int via) {
         CompiledChart c = chart.compiled;
         s.selCount = 0;
         int changed = 0;
@@ -648,7 +654,7 @@ public final class Machine<C> {
                 s.dynTargets[s.dynCount++] = st;
             }
         }
-        select(s, c.moveTransition, domain, MULTI_TARGET);
+        select(s, via, domain, MULTI_TARGET);
         microstep(s, null);
     }
 
@@ -1944,10 +1950,11 @@ public final class Machine<C> {
                 int step = t.planStep[i];
                 long[] config = t.planConfig[i];
                 t.removePlanEntry(i);
+                s.selCount = 0;
                 if (step >= 0) {
-                    applyMove(s, MOVE_GOTO, step);
+                    goTo(s, step, c.planMove(container, finished, step));
                 } else {
-                    moveToConfiguration(s, config);
+                    moveToConfiguration(s, config, c.planMove(container, finished, -1));
                 }
                 return true;
             }

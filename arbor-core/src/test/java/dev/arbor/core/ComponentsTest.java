@@ -247,6 +247,45 @@ class ComponentsTest {
     }
 
     @Test
+    void aPlansStepsAndItsResumeAreReportedAsWhatHappened() {
+        Npc npc = new Npc();
+        Machine<Npc> m = patrol().newMachine(npc);
+        List<String> taken = new ArrayList<>();
+        m.addListener(new MachineListener() {
+            @Override
+            public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
+                Chart.TransitionInfo info = machine.chart().transitionInfo(transition);
+                taken.add(info.mode() + " " + machine.chart().describeTransition(transition));
+            }
+        });
+        m.start();
+        m.update(); // the plan starts: WALK_A, x = 1
+        npc.enemyHp = 3;
+        m.fire(Ev.ENEMY);
+        for (int i = 0; i < 8; i++) {
+            m.update();
+        }
+        assertThat(taken).containsExactly(
+                "POLLED IDLE when -> WALK_A",
+                "EVENT DUTY ENEMY -> FIGHT (local)",
+                "PLAN plan DUTY: FIGHT -> resume",
+                "PLAN plan DUTY: WALK_A -> WAIT",
+                "PLAN plan DUTY: WAIT -> WALK_B",
+                "EVENT DUTY child-done(DUTY) -> DONE");
+        int step = m.chart().stateId(St.WAIT);
+        Chart.TransitionInfo info = null;
+        for (int t = 0; t < m.chart().transitionCount(); t++) {
+            if (m.chart().describeTransition(t).equals("plan DUTY: WALK_A -> WAIT")) {
+                info = m.chart().transitionInfo(t);
+            }
+        }
+        assertThat(info).isNotNull();
+        assertThat(info.targets()).containsExactly(step);
+        assertThat(info.source()).isEqualTo(m.chart().stateId(St.DUTY));
+        assertThat(info.mode().declared()).isFalse();
+    }
+
+    @Test
     void leavingThePlansContainerAbandonsThePlan() {
         Chart<Npc> chart = Chart.<Npc>builder("abandon")
                 .initial(St.IDLE)

@@ -188,7 +188,7 @@ class ChartFilesTest {
                 RobotDemo.DEFAULT_SEED, 80));
         assertThat(file).containsExactlyElementsOf(java);
         assertThat(java).contains(
-                "    cleaning-robot: transition GET_POWER done(null) -> CLEANING_HISTORY on done.state.GET_POWER (NORMAL)",
+                "    cleaning-robot: transition GET_POWER done(GET_POWER) -> CLEANING_HISTORY on done.state.GET_POWER (NORMAL)",
                 "  robot recharged, resuming", "  robot floor clean; shutting down");
     }
 

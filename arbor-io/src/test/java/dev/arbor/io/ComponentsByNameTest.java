@@ -48,7 +48,7 @@ class ComponentsByNameTest {
                 """);
         assertThat(run(chart, 2)).containsExactly(
                 "enter root", "enter walk", "say off I go", "move to 2 from 0",
-                "event done.state.walk", "exit walk", "transition walk done(null) -> rest", "enter rest",
+                "event done.state.walk", "exit walk", "transition walk done(walk) -> rest", "enter rest",
                 "say hello"); // a field the file leaves out keeps its initial value
     }
 

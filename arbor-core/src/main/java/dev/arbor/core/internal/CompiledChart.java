@@ -45,6 +45,8 @@ public final class CompiledChart {
     public static final byte HANDLER = 3;
     /** The placeholder transition of programmatic moves (goTo, revert, push, pop). */
     public static final byte MOVE = 4;
+    /** A plan's step to its next step (or back to the configuration it saved), reported when the step before finishes. */
+    public static final byte PLAN = 5;
 
     /** Set in a domain returned by {@link #domainOf} when the domain state itself stays active. */
     public static final int KEEP = 1 << 30;
@@ -78,6 +80,8 @@ public final class CompiledChart {
     public final int[] handlerTransition;
     /** The id of the placeholder transition reported for programmatic moves. */
     public final int moveTransition;
+    /** Per {@link #PLAN} transition: the step whose finishing it follows; -1 for every other transition. */
+    public final int[] tPlanFrom;
     /** The most atomic states that can be active at once. */
     public final int maxActiveLeaves;
     public final int words;
@@ -284,7 +288,13 @@ public final class CompiledChart {
                 handlerStates.add(i);
             }
         }
-        int m = defs.size() + handlerStates.size() + 1;
+        int planMoves = 0;
+        for (TransitionDef d : defs) {
+            if (!d.plan.isEmpty() || d.resumeAfter) {
+                planMoves += d.plan.size() + (d.resumeAfter ? 1 : 0);
+            }
+        }
+        int m = defs.size() + handlerStates.size() + 1 + planMoves;
         transitionCount = m;
         tSource = new int[m];
         tTargets = new int[m][];
@@ -303,6 +313,8 @@ public final class CompiledChart {
         tPlanContainer = new int[m];
         tAfter = new long[m];
         tTimerOnce = new boolean[m];
+        tPlanFrom = new int[m];
+        Arrays.fill(tPlanFrom, -1);
         Arrays.fill(tPlan, NONE);
         boolean anyPlan = false;
 
@@ -391,21 +403,23 @@ public final class CompiledChart {
             tLabel[t] = stateName[s] + " handler";
         }
         hasPlans = anyPlan;
-        moveTransition = m - 1;
-        tSource[moveTransition] = 0;
-        tTargets[moveTransition] = NONE;
-        tMode[moveTransition] = MOVE;
-        tTriggerIds[moveTransition] = NONE;
+        moveTransition = defs.size() + handlerStates.size();
+        for (int t = moveTransition; t < m; t++) {
+            tTargets[t] = NONE;
+            tTriggerIds[t] = NONE;
+            tMode[t] = t == moveTransition ? MOVE : PLAN;
+        }
         tLabel[moveTransition] = "(programmatic move)";
         if (problems.isEmpty()) {
             for (int t = 0; t < m; t++) {
-                tDomain[t] = tMode[t] == HANDLER || tMode[t] == MOVE ? NO_DOMAIN
+                tDomain[t] = tMode[t] >= HANDLER ? NO_DOMAIN
                         : domainOf(tSource[t], tTargets[t], tTargets[t].length, tKindLocal[t] == 1);
                 if (tPlan[t].length > 0) {
                     int anc = lcca(tTargets[t][0], tPlan[t], tPlan[t].length);
                     tPlanContainer[t] = Math.max(anc, 0);
                 }
             }
+            numberPlanMoves(defs.size(), moveTransition + 1);
             checkHistoryTargets(problems);
             for (int t = 0; t < m; t++) {
                 if (tTargets[t].length > 1) {
@@ -594,7 +608,7 @@ public final class CompiledChart {
         int[] start = null;
         if (this.flat) {
             for (int t = 0; t < m; t++) {
-                if (tMode[t] != HANDLER && tMode[t] != MOVE && tDomain[t] != NO_DOMAIN) {
+                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN) {
                     int d = tDomain[t];
                     int base = d & ~KEEP;
                     boolean keep = (d & KEEP) != 0;
@@ -1152,8 +1166,14 @@ public final class CompiledChart {
     private String describe(TransitionDef d) {
         StringBuilder b = new StringBuilder(d.source.name).append(' ');
         switch (d.mode) {
-            case EVENT -> b.append(d.triggers.isEmpty() ? "?" : d.triggers.size() == 1
-                    ? d.triggers.get(0).toString() : d.triggers.toString());
+            case EVENT -> {
+                List<Trigger> shown = new ArrayList<>(); // "done" and "child done" name the source when they name no state
+                for (Trigger trig : d.triggers) {
+                    shown.add((trig.type() == Trigger.Type.DONE || trig.type() == Trigger.Type.CHILD_DONE)
+                            && trig.value() == null ? new Trigger(trig.type(), d.source.key) : trig);
+                }
+                b.append(shown.isEmpty() ? "?" : shown.size() == 1 ? shown.get(0).toString() : shown.toString());
+            }
             case EVENTLESS -> b.append("always");
             case POLLED -> b.append(d.after > 0 ? "after " + d.after + (d.after == 1 ? " tick" : " ticks") : "when");
         }
@@ -1167,6 +1187,51 @@ public final class CompiledChart {
             }
         }
         return b.toString();
+    }
+
+    /**
+     * Makes the {@link #PLAN} transitions of every plan, from {@code next} on: one per step after
+     * the first, and one back to the saved configuration for a plan that resumes, each labelled
+     * with what happens ({@code "plan PATROL: TO_GATE -> WATCH_GATE"}).
+     */
+    private void numberPlanMoves(int declared, int next) {
+        for (int t = 0; t < declared; t++) {
+            if (tPlan[t].length == 0 && !tResume[t]) {
+                continue;
+            }
+            int container = tPlan[t].length > 0 ? tPlanContainer[t] : tSource[t];
+            int[] steps = new int[1 + tPlan[t].length];
+            steps[0] = tTargets[t].length > 0 ? tTargets[t][0] : tSource[t];
+            System.arraycopy(tPlan[t], 0, steps, 1, tPlan[t].length);
+            String plan = "plan " + stateName[container] + ": ";
+            for (int k = 1; k < steps.length; k++, next++) {
+                tSource[next] = container;
+                tTargets[next] = new int[] {steps[k]};
+                tPlanFrom[next] = steps[k - 1];
+                tLabel[next] = plan + stateName[steps[k - 1]] + " -> " + stateName[steps[k]];
+            }
+            if (tResume[t]) {
+                tSource[next] = container;
+                tPlanFrom[next] = steps[steps.length - 1];
+                tLabel[next++] = plan + stateName[steps[steps.length - 1]] + " -> resume";
+            }
+        }
+    }
+
+    /**
+     * The {@link #PLAN} transition from container's step {@code from} to {@code to} (-1: resuming
+     * the saved configuration), or the placeholder {@link #moveTransition} when no plan declares
+     * that step (the finished state lies deeper than a step).
+     */
+    public int planMove(int container, int from, int to) {
+        for (int t = moveTransition + 1; t < transitionCount; t++) {
+            boolean match = to < 0 ? tTargets[t].length == 0 // a resume's container is the interrupting transition's domain
+                    : tSource[t] == container && tTargets[t].length == 1 && tTargets[t][0] == to;
+            if (match && tPlanFrom[t] == from) {
+                return t;
+            }
+        }
+        return moveTransition;
     }
 
     /**
