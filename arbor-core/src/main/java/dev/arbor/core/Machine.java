@@ -2082,7 +2082,7 @@ public final class Machine<C> {
             x.deferred[--x.deferredCount] = null;
             if (++recalled > chart.compiled.maxMicrosteps) {
                 throw new LivelockException(chart.compiled.name, chart.compiled.maxMicrosteps,
-                        List.of(toString()), toString());
+                        noteCycle(chart.compiled, null), toString()); // recalls that keep deferring each other
             }
             MachineListener l = x.listener;
             if (l != null) {
