@@ -16,8 +16,10 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * (W3C SCXML 1.0, Appendix D): transitions are selected from each active atomic state outward,
  * conflicts between regions are removed, then exits run innermost first, transition actions in
  * selection order, entries outermost first; eventless transitions and internally raised events are
- * processed before {@code fire} returns. {@link #update} runs one game tick: polled transitions,
- * then every active state's update action.
+ * processed before {@code fire} returns. {@link #update} runs one game tick: polled and timed
+ * transitions, then every active state's update action. An event that no transition takes and an
+ * active state defers is kept and offered again once no active state defers it. Everything that
+ * decides what the machine does next is in its {@link #snapshot()} (docs/time-and-deferral.md).
  *
  * <p>Charts without parallel states or handler states take a flat path that gives the same
  * results: the active leaf is found from the configuration bits, exits walk up the parent array,
