@@ -289,6 +289,25 @@ public final class Chart<C> {
         return compiled.depth[compiled.tSource[transition]] - compiled.depth[targets[0]];
     }
 
+    /** The most events a machine of this chart keeps deferred ({@link ChartBuilder#deferLimit}). */
+    public int deferLimit() {
+        return compiled.deferLimit;
+    }
+
+    /** The most configurations a machine of this chart keeps pushed ({@link ChartBuilder#pushLimit}). */
+    public int pushLimit() {
+        return compiled.pushLimit;
+    }
+
+    /**
+     * Whether a timer fires once per activation of its source and leaves it active (it has no
+     * target, or is local into its source), so that a snapshot must say whether it fired.
+     */
+    public boolean timerKeepsSource(int transition) {
+        Objects.checkIndex(transition, compiled.transitionCount);
+        return compiled.tTimerOnce[transition];
+    }
+
     /**
      * A short description of a transition, such as {@code "s1 A -> s1"}, {@code "STUNNED after 3
      * ticks -> IDLE"} or, for a plan's step, {@code "plan PATROL: TO_GATE -> WATCH_GATE"}.

@@ -719,7 +719,9 @@ public final class Machine<C> {
             }
             for (int st = 0; st < c.stateCount; st++) {
                 if (c.clocked[st] && isSet(now, st)) {
-                    clocks[st] = tk.ticks - tk.enteredAt[st];
+                    long ticks = tk.ticks - tk.enteredAt[st];
+                    // Timers only ask whether their ticks have passed: past the largest, every clock does the same.
+                    clocks[st] = c.behaviors[st].length > 0 ? ticks : Math.min(ticks, c.maxAfter[st]);
                     if (c.behaviors[st].length > 0 && isSet(tk.finished, st)) {
                         finished.add(st);
                     }

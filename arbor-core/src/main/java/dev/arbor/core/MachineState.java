@@ -22,7 +22,9 @@ import java.util.Objects;
  * @param plans       the plans in progress (seed 004), the outermost first: the steps still to run
  *                    and the configurations saved by {@code resumeAfter}
  * @param clocks      for each state id, the ticks an active state with behaviours or timers has
- *                    been active for ({@link Machine#ticksInState}); empty when all are 0
+ *                    been active for ({@link Machine#ticksInState}), for a state with timers
+ *                    and no behaviours at most its largest timer (every larger clock does the
+ *                    same); empty when all are 0
  * @param finished    the active states whose behaviours reported finished in this activation
  * @param firedTimers the timers that fired in their source's current activation and left it
  *                    active (internal or local timers), by transition id

@@ -99,6 +99,10 @@ final class StateCheck {
             if (clocks[st] != 0 && !(c.clocked[st] && isSet(goal, st))) {
                 return "'" + c.stateName[st] + "' has a clock but is not an active state with behaviours or timers";
             }
+            if (c.behaviors[st].length == 0 && clocks[st] > c.maxAfter[st]) {
+                return "the clock of '" + c.stateName[st] + "' (" + clocks[st] + ") is past its largest timer ("
+                        + c.maxAfter[st] + "), where clocks of states with timers only stop";
+            }
         }
         String why = idsProblem(state.finished(), n, "finished state");
         if (why != null) {
