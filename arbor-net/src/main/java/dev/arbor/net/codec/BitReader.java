@@ -78,6 +78,28 @@ public final class BitReader {
         return value;
     }
 
+    /**
+     * Reads a value written by {@link BitWriter#writeGamma(long)}.
+     *
+     * @throws SnapshotException TRUNCATED if the bits run out; INDEX_OUT_OF_RANGE if the code is
+     *                           longer than any value in [1, 2<sup>62</sup>] takes
+     */
+    public long readGamma() throws SnapshotException {
+        int zeros = 0;
+        while (!readBoolean()) {
+            if (++zeros > 62) {
+                throw new SnapshotException(SnapshotException.Reason.INDEX_OUT_OF_RANGE,
+                        "a gamma code with more than 62 leading zeros");
+            }
+        }
+        long value = zeros == 0 ? 1 : (1L << zeros) | readBits(zeros);
+        if (value > 1L << 62) {
+            throw new SnapshotException(SnapshotException.Reason.INDEX_OUT_OF_RANGE, "gamma value " + value
+                    + " is above 2^62");
+        }
+        return value;
+    }
+
     /** Reads a two's complement value written by {@link BitWriter#writeSigned(long, int)}. */
     public long readSigned(int n) throws SnapshotException {
         if (n < 1 || n > 64) {

@@ -86,6 +86,22 @@ public final class BitWriter {
         return writeBits(value, n);
     }
 
+    /**
+     * Writes {@code value >= 1} in the Elias gamma code: as many zero bits as the value has
+     * binary digits after its leading one, then the value itself ({@code 2 floor(log2 v) + 1}
+     * bits): 1 takes one bit, and small values few, for counts with no useful bound.
+     *
+     * @throws IllegalArgumentException if the value is below 1 or above 2<sup>62</sup>
+     */
+    public BitWriter writeGamma(long value) {
+        if (value < 1 || value > 1L << 62) {
+            throw new IllegalArgumentException("a gamma code takes a value in [1, 2^62]: " + value);
+        }
+        int digits = 63 - Long.numberOfLeadingZeros(value);
+        writeBits(0, digits);
+        return writeBits(value, digits + 1);
+    }
+
     /** Writes a signed value in {@code n} bits, two's complement (it must fit). */
     public BitWriter writeSigned(long value, int n) {
         if (n < 1 || n > 64) {

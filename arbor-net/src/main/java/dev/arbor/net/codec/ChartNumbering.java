@@ -163,6 +163,49 @@ public final class ChartNumbering {
         return BitWriter.bitsFor(configurations);
     }
 
+    /**
+     * The rank of a configuration alone, in {@code [0, configurations())}, numbered as the
+     * configuration part of {@link #indexOf(MachineState)}.
+     *
+     * @param active the ids of the active states, in increasing order
+     * @throws IllegalArgumentException if they are not a legal configuration of the chart
+     */
+    public long configurationIndex(int[] active) {
+        boolean[] act = new boolean[n];
+        for (int id : active) {
+            if (id < 0 || id >= n || kind[id] == SHALLOW || kind[id] == DEEP) {
+                throw new IllegalArgumentException("not a configuration of chart '" + chartName + "': state " + id);
+            }
+            act[id] = true;
+        }
+        if (!act[0]) {
+            throw new IllegalArgumentException("not a configuration of chart '" + chartName + "': the root is not active");
+        }
+        int[] visited = new int[1];
+        long r = rankConf(0, act, visited);
+        if (visited[0] != active.length) {
+            throw new IllegalArgumentException("not a configuration of chart '" + chartName
+                    + "': active states outside the configuration's tree");
+        }
+        return r;
+    }
+
+    /**
+     * The configuration with this rank: the ids of its active states, in increasing order.
+     *
+     * @throws IllegalArgumentException if {@code rank} is not in {@code [0, configurations())}
+     */
+    public int[] configurationAt(long rank) {
+        if (rank < 0 || rank >= configurations) {
+            throw new IllegalArgumentException("configuration " + rank + " is not in [0, " + configurations
+                    + ") for chart '" + chartName + "'");
+        }
+        boolean[] act = new boolean[n];
+        act[0] = true;
+        unrankConf(0, rank, act);
+        return collect(act, false);
+    }
+
     /** The number of legal configurations of one state's subtree, given that state is active. */
     public long configurations(int state) {
         return conf[state];

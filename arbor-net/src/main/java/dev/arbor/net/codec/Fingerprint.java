@@ -9,8 +9,9 @@ import java.nio.charset.StandardCharsets;
  *
  * <p><b>What changes it:</b> the number of states; any state's name, parent or kind (atomic,
  * compound, parallel, final, shallow or deep history); the order of states (document order); the
- * number of transitions and any transition's description ({@link Chart#describeTransition}), source
- * and targets. <b>What does not:</b> the chart's own name, actions, guards, listeners, and state
+ * number of transitions and any transition's description ({@link Chart#describeTransition}, which
+ * says a timer's ticks), source and targets; how many behaviours each state has and which events it
+ * defers; the chart's push and defer limits. <b>What does not:</b> the chart's own name, actions, guards, listeners, and state
  * keys other than their names. The data codecs of a {@link SnapshotCodec} are not part of it either:
  * give the codec a {@link SnapshotCodec.Builder#dataVersion(long) data version} when their layout
  * changes.
@@ -31,7 +32,7 @@ public final class Fingerprint {
     /** The 64-bit fingerprint of a chart's structure. */
     public static long of(Chart<?> chart) {
         Fingerprint f = new Fingerprint();
-        f.string("arbor-chart-v1");
+        f.string("arbor-chart-v2"); // v2: snapshots hold the whole future (issue 12)
         int n = chart.stateCount();
         f.integer(n);
         for (int s = 0; s < n; s++) {
@@ -39,6 +40,16 @@ public final class Fingerprint {
             f.integer(chart.parent(s));
             f.integer(chart.kind(s).ordinal());
         }
+        for (int s = 0; s < n; s++) { // what the rest of the state's layout depends on
+            Chart.StateInfo info = chart.stateInfo(s);
+            f.integer(info.behaviors().size());
+            f.integer(info.deferred().size());
+            for (String d : info.deferred()) {
+                f.string(d);
+            }
+        }
+        f.integer(chart.pushLimit());
+        f.integer(chart.deferLimit());
         int t = chart.transitionCount();
         f.integer(t);
         for (int i = 0; i < t; i++) {

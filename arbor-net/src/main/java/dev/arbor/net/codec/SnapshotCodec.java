@@ -16,7 +16,11 @@ import java.util.function.Consumer;
  *
  * <p><b>Layout</b> (bits, most significant first): the chart's {@link Fingerprint} (its low
  * {@link #fingerprintBits()} bits, 32 by default); the index of the (configuration, history)
- * combination in exactly {@link ChartNumbering#bits()} bits; then, for each active state in
+ * combination in exactly {@link ChartNumbering#bits()} bits; then the rest of the machine's state
+ * — the previous and pushed configurations, plans, clocks, finished behaviours, fired timers and
+ * deferred events — in the fewest bits the chart allows (see {@code FutureLayout}: a chart without
+ * timers, behaviours or plans pays 2 bits when nothing is pushed or deferred, plus the previous
+ * configuration when there is one); then, for each active state in
  * document order (root to leaf) that has a {@link StateData}, that state's data; then the
  * {@link OwnerData}, if any; then zero bits up to a whole byte.
  *
@@ -49,6 +53,8 @@ public final class SnapshotCodec<C> {
     private final int[] topFinals;
     private final boolean anyStateData;
     private final OwnerData<C, ?> ownerData;
+    private final FutureLayout future;
+    private final EventCodec events;
     private final int maxBytes;
 
     private SnapshotCodec(Builder<C> b) {
@@ -68,15 +74,25 @@ public final class SnapshotCodec<C> {
         }
         this.topFinals = finals.stream().mapToInt(Integer::intValue).toArray();
         this.ownerData = b.ownerData;
-        int fixedBytes = (int) ((fingerprintBits + (long) numbering.bits() + 7) >>> 3);
+        this.future = new FutureLayout(b.chart, numbering);
+        if (future.defers() && b.events == null) {
+            throw new IllegalStateException("chart '" + chart.name() + "' defers events: give its snapshot codec an "
+                    + "EventCodec (events(EventCodec.ofEnum(MyEvents.class)) for enum events)");
+        }
+        this.events = b.events;
+        long futureBits = future.maxBits();
+        long headerBits = fingerprintBits + (long) numbering.bits();
+        int minBytes = (int) ((headerBits + 2 + 7) >>> 3); // the rest of the state takes 2 bits at least
+        int largestBytes = (int) ((headerBits + Math.max(futureBits, 2) + 7) >>> 3);
         if (b.maxBytes > 0) {
-            if (b.maxBytes < fixedBytes) {
-                throw new IllegalArgumentException("maxBytes " + b.maxBytes + " is below the " + fixedBytes
+            if (b.maxBytes < minBytes) {
+                throw new IllegalArgumentException("maxBytes " + b.maxBytes + " is below the " + minBytes
                         + " bytes every snapshot of chart '" + chart.name() + "' takes");
             }
             this.maxBytes = b.maxBytes;
         } else {
-            this.maxBytes = anyStateData || ownerData != null ? Math.max(DEFAULT_MAX_BYTES, fixedBytes) : fixedBytes;
+            this.maxBytes = anyStateData || ownerData != null || futureBits < 0
+                    ? Math.max(DEFAULT_MAX_BYTES, largestBytes) : largestBytes;
         }
     }
 
@@ -161,6 +177,7 @@ public final class SnapshotCodec<C> {
         long start = out.bitLength();
         out.writeBits(fingerprintValue, fingerprintBits);
         out.writeBounded(index, numbering.count());
+        future.write(machine.snapshot(), out, events);
         C owner = machine.owner();
         if (anyStateData) {
             for (int id = 0; id < stateData.size(); id++) {
@@ -249,7 +266,7 @@ public final class SnapshotCodec<C> {
                     + Long.toHexString(fp) + " is not chart '" + chart.name() + "''s " + Long.toHexString(fingerprintValue));
         }
         long index = in.readBounded(numbering.count());
-        MachineState state = numbering.stateAt(index);
+        MachineState state = future.read(in, numbering.stateAt(index), events);
         List<Consumer<C>> appliers = new ArrayList<>(0);
         if (anyStateData) {
             for (int id : state.active()) {
@@ -316,7 +333,7 @@ public final class SnapshotCodec<C> {
             this.appliers = appliers;
         }
 
-        /** The configuration and history records. */
+        /** The machine's state: configuration, history records and the rest (see {@link MachineState}). */
         public MachineState state() {
             return state;
         }
@@ -361,6 +378,7 @@ public final class SnapshotCodec<C> {
         private int fingerprintBits = 32;
         private long dataVersion;
         private int maxBytes;
+        private EventCodec events;
 
         Builder(Chart<C> chart) {
             this.chart = Objects.requireNonNull(chart, "chart");
@@ -391,6 +409,15 @@ public final class SnapshotCodec<C> {
             return this;
         }
 
+        /**
+         * How deferred events are written: needed when the chart defers events. Enum events need
+         * only their ids: {@code events(EventCodec.ofEnum(MyEvents.class))}.
+         */
+        public Builder<C> events(EventCodec codec) {
+            this.events = Objects.requireNonNull(codec, "codec");
+            return this;
+        }
+
         /** Sets the owner's data codec (written after the states' data). */
         public <D> Builder<C> ownerData(OwnerData<C, D> codec) {
             this.ownerData = Objects.requireNonNull(codec, "codec");
@@ -416,8 +443,9 @@ public final class SnapshotCodec<C> {
         }
 
         /**
-         * The largest snapshot encoded or accepted, in bytes. Default: the fixed header size when
-         * there are no data codecs, else {@link #DEFAULT_MAX_BYTES}.
+         * The largest snapshot encoded or accepted, in bytes. Default: the largest snapshot the chart
+         * can have when there are no data codecs and its size is bounded (no behaviours, plans or
+         * deferred events), else {@link #DEFAULT_MAX_BYTES}.
          */
         public Builder<C> maxBytes(int bytes) {
             if (bytes < 1) {
@@ -430,6 +458,7 @@ public final class SnapshotCodec<C> {
         /**
          * @throws IllegalArgumentException if the chart has too many combinations to number, or
          *                                  maxBytes is below the header size
+         * @throws IllegalStateException    if the chart defers events and no {@link #events} codec is given
          */
         public SnapshotCodec<C> build() {
             return new SnapshotCodec<>(this);

@@ -145,8 +145,9 @@ class ChartNumberingTest {
                 Machine<Object> m = chart.newMachine(new Object());
                 m.start();
                 for (int step = 0; step < 40; step++) {
-                    MachineState s = m.snapshot();
-                    assertThat(n.stateAt(n.indexOf(s))).isEqualTo(s);
+                    MachineState s = m.snapshot(); // numbered: the configuration and history records
+                    assertThat(n.stateAt(n.indexOf(s))).isEqualTo(new MachineState(s.active(), s.history(), s.halted()));
+                    assertThat(n.configurationAt(n.configurationIndex(s.active()))).isEqualTo(s.active());
                     m.fire(events[r.nextInt(events.length)]);
                 }
             }

@@ -77,7 +77,10 @@ class TimelineTraceTest {
         assertThat(r.replayedTicks()).isEqualTo(2);
         assertThat(r.confirmedDiffered()).isFalse();
         assertThat(r.inputsCorrected()).isEqualTo(2);
-        assertThat(r.mispredictionCorrected()).isFalse(); // same end state, reached differently
+        // The same configuration, reached differently: the configuration revert() would return to
+        // was (WALK, HOLD) and is now (RUN, EMPTY), so the state, and the future, changed.
+        assertThat(r.mispredictionCorrected()).isTrue();
+        assertThat(r.present().machine().active()).isEqualTo(r.predicted().machine().active());
         assertThat(hero.sounds).as("RUN's sound is not played again on replay").containsExactly("whoosh");
         assertThat(timeline.inputsAt(2)).isEmpty();
         assertThat(timeline.rollbacks()).isEqualTo(1);
