@@ -25,9 +25,9 @@ import org.junit.jupiter.api.Test;
  * exhaustively over a small chart's states, and along seeded runs of a chart that uses every
  * feature — in the bits the layout promises, and untrusted bytes are refused with nothing changed.
  */
-class FutureCodecTest {
+public class FutureCodecTest {
 
-    enum Ev { X, Y, GO, BLIP, ALARM, CLEAR, WORK, BUSY, DONE }
+    public enum Ev { X, Y, GO, BLIP, ALARM, CLEAR, WORK, BUSY, DONE }
 
     record Pause(int ticks) implements Behavior<Object> {
         @Override
@@ -133,8 +133,8 @@ class FutureCodecTest {
         assertThat(codec.encode(m)).hasSize((int) ((header + 1 + 2 + 1 + 1 + 2 + 2 + 4 + 7) / 8));
     }
 
-    /** Every feature that remembers, as in arbor-core's SnapshotFutureTest. */
-    static Chart<Object> rich() {
+    /** Every feature that remembers, as in arbor-core's SnapshotFutureTest (shared with RollbackFutureTest). */
+    public static Chart<Object> rich() {
         var b = Chart.<Object>builder("rich")
                 .errorPolicy(ErrorPolicy.RAISE_ERROR_EVENT)
                 .allowUnreachable()
