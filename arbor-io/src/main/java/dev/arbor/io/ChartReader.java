@@ -41,14 +41,16 @@ import java.util.Map;
  */
 final class ChartReader<C> {
     static final List<String> TOP_KEYS = List.of("$schema", "chart", "errorPolicy", "updateOrder",
-            "maxMicrosteps", "allowUnreachable", "onUnhandled", "initial", "initialAction", "global", "states");
-    static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "transitions");
+            "maxMicrosteps", "deferLimit", "pushLimit", "allowUnreachable", "onUnhandled", "initial", "initialAction",
+            "global", "states");
+    static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "defer",
+            "transitions");
     static final List<String> STATE_KEYS = List.of("kind", "initial", "initialAction", "onEntry", "onExit",
-            "onUpdate", "use", "handler", "then", "transitions", "states");
+            "onUpdate", "use", "handler", "then", "defer", "transitions", "states");
     static final List<String> HISTORY_KEYS = List.of("kind", "default");
     static final List<String> TRANSITION_KEYS = List.of("event", "any", "done", "childFinished", "when", "always",
-            "guard", "action", "target", "plan", "resumeAfter", "kind");
-    static final List<String> TRIGGERS = List.of("event", "any", "done", "childFinished", "when", "always");
+            "after", "guard", "action", "target", "plan", "resumeAfter", "kind");
+    static final List<String> TRIGGERS = List.of("event", "any", "done", "childFinished", "when", "always", "after");
     static final List<String> STATE_KINDS = List.of("state", "parallel", "final", "shallowHistory", "deepHistory");
 
     private final String file;
@@ -101,14 +103,17 @@ final class ChartReader<C> {
         if (order != null) {
             b.updateOrder(order.equals("outerFirst") ? UpdateOrder.OUTER_FIRST : UpdateOrder.INNER_FIRST);
         }
-        if (top.has("maxMicrosteps")) {
-            JsonNode m = top.get("maxMicrosteps");
-            if (m.isIntegralNumber() && m.canConvertToInt() && m.intValue() >= 1) {
-                b.maxMicrosteps(m.intValue());
-            } else {
-                problem(tree.value(top, "maxMicrosteps"), "\"maxMicrosteps\" must be a whole number from 1 to "
-                        + Integer.MAX_VALUE + ", not " + Excerpt.of(m));
-            }
+        Integer max = positiveInt(top, "maxMicrosteps");
+        if (max != null) {
+            b.maxMicrosteps(max);
+        }
+        Integer deferLimit = positiveInt(top, "deferLimit");
+        if (deferLimit != null) {
+            b.deferLimit(deferLimit);
+        }
+        Integer pushLimit = positiveInt(top, "pushLimit");
+        if (pushLimit != null) {
+            b.pushLimit(pushLimit);
         }
         if (bool(top, "allowUnreachable")) {
             b.allowUnreachable();
@@ -198,6 +203,31 @@ final class ChartReader<C> {
                 }
             } else {
                 problem(tree.value(o, "transitions"), "\"transitions\" must be a list of transitions, not " + kindOf(transitions));
+            }
+        }
+        if (o.has("defer")) {
+            JsonNode d = o.get("defer");
+            List<String> names = new ArrayList<>();
+            if (d.isTextual()) {
+                names.add(d.textValue());
+            } else if (d.isArray()) {
+                for (int i = 0; i < d.size(); i++) {
+                    if (d.get(i).isTextual()) {
+                        names.add(d.get(i).textValue());
+                    } else {
+                        problem(tree.item(d, i), "\"defer\" lists event names, not " + Excerpt.of(d.get(i)));
+                    }
+                }
+            } else {
+                problem(tree.value(o, "defer"), "\"defer\" must be event names (a string, or a list of them), not "
+                        + Excerpt.of(d));
+            }
+            for (String n : names) {
+                if (n.isBlank()) {
+                    problem(tree.value(o, "defer"), "\"defer\" must name at least one event");
+                } else {
+                    s.defer(n);
+                }
             }
         }
         if (o.has("then")) {
@@ -310,6 +340,15 @@ final class ChartReader<C> {
                 }
                 t = s.always();
             }
+            case "after" -> {
+                JsonNode a = o.get("after");
+                if (!(a.isIntegralNumber() && a.canConvertToLong() && a.longValue() >= 1)) {
+                    problem(tree.value(o, "after"), "\"after\" must be a whole number of ticks from 1, not "
+                            + Excerpt.of(a));
+                    return;
+                }
+                t = s.after(a.longValue());
+            }
             case "done" -> {
                 JsonNode d = o.get("done");
                 if (d.isTextual()) {
@@ -386,6 +425,20 @@ final class ChartReader<C> {
                 }
             }
         }
+    }
+
+    /** A top-level setting that is a whole number from 1, or null when absent or wrong (reported). */
+    private Integer positiveInt(ObjectNode o, String key) {
+        if (!o.has(key)) {
+            return null;
+        }
+        JsonNode m = o.get(key);
+        if (m.isIntegralNumber() && m.canConvertToInt() && m.intValue() >= 1) {
+            return m.intValue();
+        }
+        problem(tree.value(o, key), "\"" + key + "\" must be a whole number from 1 to " + Integer.MAX_VALUE + ", not "
+                + Excerpt.of(m));
+        return null;
     }
 
     @SuppressWarnings("unchecked")
