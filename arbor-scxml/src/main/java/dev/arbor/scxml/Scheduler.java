@@ -1,7 +1,10 @@
 package dev.arbor.scxml;
 
+import dev.arbor.core.LivelockException;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.PriorityQueue;
 
@@ -13,6 +16,9 @@ import java.util.PriorityQueue;
  * same inputs names its sessions the same way; they are unique within a tree, not across trees.
  */
 final class Scheduler {
+    /** How many deliveries before the limit name a livelock's states. */
+    private static final int LIVELOCK_WINDOW = 64;
+
     /** One event on its way: sent by {@code from} (null: from outside), for {@code to}, due at {@code due}; {@code delayed} when sent with a delay. */
     record Delivery(long due, long seq, ScxmlSession from, ScxmlSession to, ScxmlEvent event, String sendid, boolean delayed) {
     }
@@ -69,6 +75,7 @@ final class Scheduler {
      */
     int run(ScxmlSession root, long until, int maxEvents) {
         int n = 0;
+        List<String> cycle = new ArrayList<>();
         while (!root.isHalted()) {
             Delivery d = queue.peek();
             if (d == null || d.due() > until) {
@@ -79,7 +86,16 @@ final class Scheduler {
                 now = d.due();
             }
             if (++n > maxEvents) {
-                throw new IllegalStateException("more than " + maxEvents + " events delivered: a livelock between sessions?");
+                queue.removeIf(q -> q.due() <= now); // the runaway events; later delayed sends stay
+                throw new LivelockException(label(root), maxEvents, cycle, root.toString());
+            }
+            if (n > maxEvents - LIVELOCK_WINDOW) { // the last deliveries before the limit: where the cycle runs
+                for (String st : d.to().activeStates()) {
+                    String where = label(d.to()) + "." + st;
+                    if (!cycle.contains(where)) {
+                        cycle.add(where);
+                    }
+                }
             }
             d.to().deliver(d.event());
         }
@@ -87,5 +103,10 @@ final class Scheduler {
             now = until;
         }
         return n;
+    }
+
+    /** A session as a livelock names it: its document's name, else its session id. */
+    private static String label(ScxmlSession s) {
+        return s.name() != null ? s.name() : s.sessionId();
     }
 }

@@ -51,7 +51,7 @@ public final class Diagrams {
 
     /**
      * A transition's label: {@code trigger [guard] / action}, with {@code when} for a polled
-     * transition, nothing before the guard for an eventless one, {@code (local)} after a local
+     * transition, {@code after 30 ticks} for a timer, nothing before the guard for an eventless one, {@code (local)} after a local
      * one, {@code then A, B} for plan steps and {@code (resume)} for a plan that resumes. A guard
      * or action without a label shows as {@code [guard]} or {@code / action}.
      */
@@ -60,6 +60,7 @@ public final class Diagrams {
         switch (t.mode()) {
             case EVENT -> b.append(t.triggerText());
             case POLLED -> b.append("when");
+            case TIMER -> b.append(t.triggerText()); // "after 30 ticks"
             default -> { }
         }
         if (t.guarded()) {
@@ -87,7 +88,7 @@ public final class Diagrams {
     /**
      * The lines a state shows under its name: {@code entry / …}, {@code exit / …},
      * {@code update / …}, {@code do / component} for each component, {@code handler} when it has
-     * one, then the labels of its internal transitions.
+     * one, {@code defer E} for each event it defers, then the labels of its internal transitions.
      */
     public static List<String> stateDetails(Chart<?> chart, int state) {
         StateInfo info = chart.stateInfo(state);
@@ -100,6 +101,9 @@ public final class Diagrams {
         }
         if (info.hasHandler()) {
             lines.add("handler");
+        }
+        for (String event : info.deferred()) {
+            lines.add("defer " + event);
         }
         for (int i = 0; i < chart.transitionCount(); i++) {
             TransitionInfo t = chart.transitionInfo(i);

@@ -38,7 +38,11 @@ import javax.xml.stream.XMLStreamWriter;
  *       descriptors; {@code done.child.S} is Arbor's); {@code target}; {@code type}
  *       ({@code internal} for a {@link TransitionKind#LOCAL local} transition, as SCXML calls
  *       it, else {@code external}). A polled ({@code when}) transition has no {@code event} and
- *       {@code arbor:mode="polled"}; an eventless one has neither.</li>
+ *       {@code arbor:mode="polled"}; a timer ({@code after(n)}) has no {@code event},
+ *       {@code arbor:mode="timer"} and {@code arbor:after="n"} (SCXML has no ticks: its delays are
+ *       times, so a timer is Arbor's to read); an eventless one has neither.</li>
+ *   <li>Deferred events: {@code arbor:defer} on the state, the selectors separated by spaces
+ *       (SCXML has no deferral).</li>
  *   <li>Guards: {@code cond} holds the guard's label (a component name, as a reader resolves
  *       it); a guard without a label is written {@code arbor:guarded="true"} and no
  *       {@code cond}.</li>
@@ -251,6 +255,9 @@ public final class Scxml {
             if (v.states[s].hasHandler()) {
                 xml.writeAttribute(ARBOR_NS, "handler", "true");
             }
+            if (!v.states[s].deferred().isEmpty()) {
+                xml.writeAttribute(ARBOR_NS, "defer", Diagrams.xmlText(String.join(" ", v.states[s].deferred())));
+            }
             if (v.active[s]) {
                 xml.writeAttribute(ARBOR_NS, "active", "true");
             }
@@ -262,6 +269,10 @@ public final class Scxml {
             switch (t.mode()) {
                 case EVENT -> xml.writeAttribute("event", Diagrams.xmlText(String.join(" ", t.triggers())));
                 case POLLED -> xml.writeAttribute(ARBOR_NS, "mode", "polled");
+                case TIMER -> {
+                    xml.writeAttribute(ARBOR_NS, "mode", "timer");
+                    xml.writeAttribute(ARBOR_NS, "after", Long.toString(t.after()));
+                }
                 default -> { }
             }
             if (t.guarded()) {
