@@ -1,5 +1,6 @@
 package dev.arbor.cli;
 
+import dev.arbor.core.LivelockException;
 import dev.arbor.core.Machine;
 import dev.arbor.scxml.ScxmlSession;
 import java.util.Arrays;
@@ -51,6 +52,10 @@ final class RunCommand implements Callable<Integer> {
             return loaded instanceof ChartFiles.Scxml scxml ? runScxml(scxml, trace) : runJson((ChartFiles.Json<?>) loaded, trace);
         } catch (CliFailure e) {
             throw e;
+        } catch (LivelockException e) {
+            main.out.flush();
+            throw new CliFailure(file + ": never settles: a cycle through " + String.join(", ", e.states())
+                    + " took more than " + e.microsteps() + " steps", e);
         } catch (RuntimeException e) {
             // An action threw and the chart's error policy is to rethrow: the trace has its error record.
             main.out.flush();

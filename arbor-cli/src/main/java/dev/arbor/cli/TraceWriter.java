@@ -16,12 +16,16 @@ import java.io.PrintStream;
  * event NAME            an event is about to be processed (given, raised or sent)
  * exit STATE            a state is exited
  * transition SOURCE TRIGGER -&gt; TARGET...   a transition is taken (after the exits, before its action);
- *                       TRIGGER is the event name(s), or always, when, move for other kinds
+ *                       TRIGGER is the event name(s), or always, when, after N ticks, move for other kinds
+ * plan CONTAINER: STEP -&gt; NEXT   a plan moves on from a finished step (NEXT is resume when it
+ *                       returns to the configuration it interrupted)
  * internal STATE EVENT  a transition without a target consumed the event
  * enter STATE           a state is entered
  * tick N                the N-th update() begins
  * log TEXT              a log action ran
  * unhandled EVENT       no active state had a transition for the event
+ * deferred EVENT        no transition took the event and an active state defers it: it is kept
+ * recalled EVENT        a kept event no active state defers any longer is offered again
  * error STATE TYPE: MESSAGE   an action or guard of STATE threw
  * final STATE           the machine halted in this top-level final state
  * </pre>
@@ -102,6 +106,10 @@ final class TraceWriter implements MachineListener {
     public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
         Chart<?> chart = machine.chart();
         Chart.TransitionInfo t = chart.transitionInfo(transition);
+        if (t.mode() == Chart.TransitionInfo.Mode.PLAN) {
+            out.println(oneLine(chart.describeTransition(transition))); // "plan PATROL: TO_GATE -> WATCH_GATE"
+            return;
+        }
         StringBuilder line = new StringBuilder("transition ").append(state(machine, t.source()));
         if (t.mode() == Chart.TransitionInfo.Mode.EVENT) {
             t.triggers().forEach(trigger -> line.append(' ').append(operand(trigger)));
@@ -135,6 +143,16 @@ final class TraceWriter implements MachineListener {
     @Override
     public void onUnhandled(Machine<?> machine, Object event, Cause cause) {
         out.println("unhandled " + eventName(event));
+    }
+
+    @Override
+    public void onDeferred(Machine<?> machine, Object event, Cause cause) {
+        out.println("deferred " + eventName(event));
+    }
+
+    @Override
+    public void onRecalled(Machine<?> machine, Object event, Cause cause) {
+        out.println("recalled " + eventName(event));
     }
 
     @Override

@@ -41,6 +41,39 @@ class RunCommandTest {
     }
 
     @Test
+    void timersDeferralAndRecallAreTraced() {
+        Cli r = Cli.run("run", Cli.chart("timers.json").toString(), "--events", "hit call", "--ticks", "2");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.outLines()).containsExactly(
+                "enter idle",
+                "event hit",
+                "exit idle",
+                "transition idle hit -> stunned",
+                "enter stunned",
+                "event call",
+                "deferred call",
+                "tick 1",
+                "tick 2",
+                "exit stunned",
+                "transition stunned after 2 ticks -> idle",
+                "enter idle",
+                "recalled call",
+                "event call",
+                "exit idle",
+                "transition idle call -> idle",
+                "enter idle");
+    }
+
+    @Test
+    void aChartThatNeverSettlesIsOneLineAndExitCodeOne() {
+        String file = Cli.chart("livelock.json").toString();
+        Cli r = Cli.run("run", file, "--events", "go");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).singleElement().asString()
+                .isEqualTo("arbor: " + file + ": never settles: a cycle through a, b took more than 50 steps");
+    }
+
+    @Test
     void ticksAreNumbered() {
         Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--ticks", "2");
         assertThat(r.outLines()).containsExactly("enter closed", "log the door is closed", "tick 1", "tick 2");

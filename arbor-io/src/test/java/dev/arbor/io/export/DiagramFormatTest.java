@@ -31,4 +31,31 @@ class DiagramFormatTest {
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("unknown format 'svg': choose dot, mermaid, plantuml or scxml");
     }
+
+    /** STUNNED: a timer back to IDLE, an internal timer, and a deferred event. */
+    static dev.arbor.core.Chart<Object> stun() {
+        return dev.arbor.core.Chart.<Object>builder("stun")
+                .initial("IDLE")
+                .state("IDLE", st -> st.on("hit").target("STUNNED"))
+                .state("STUNNED", st -> {
+                    st.defer("call");
+                    st.after(30).target("IDLE");
+                    st.after(1).action((o, e) -> { });
+                })
+                .build();
+    }
+
+    @Test
+    void everyFormatShowsTimersAndDeferredEvents() {
+        for (DiagramFormat f : DiagramFormat.values()) {
+            String text = f.export(stun(), java.util.Set.of());
+            if (f == DiagramFormat.SCXML) {
+                assertThat(text).as("scxml").contains("arbor:mode=\"timer\" arbor:after=\"30\"")
+                        .contains("arbor:mode=\"timer\" arbor:after=\"1\"").contains("arbor:defer=\"call\"");
+            } else {
+                assertThat(text).as(f.toString()).contains("after 30 ticks").contains("after 1 tick / action")
+                        .contains("defer call");
+            }
+        }
+    }
 }
