@@ -65,8 +65,9 @@ final class ChartFiles {
     }
 
     /**
-     * Loads a chart file: {@code .json} with the named component library, {@code .scxml} as an
-     * SCXML document (which needs no library).
+     * Loads a chart file: {@code .json} with the named component library (null: the library the
+     * file names in its {@code "components"}, else the built-in one), {@code .scxml} as an SCXML
+     * document (which needs no library).
      *
      * @throws ChartFileException every problem in a JSON file
      * @throws CliFailure         the problems of an SCXML document; a file that cannot be read or is of
@@ -88,12 +89,27 @@ final class ChartFiles {
             throw new CliFailure(file + ": not a chart file (expected .json or .scxml)");
         }
         Map<String, ComponentLibrary<?>> libraries = libraries();
+        String where = "";
+        if (libraryName == null) {
+            ChartLoader.DeclaredLibrary declared = declaredLibrary(file);
+            libraryName = declared == null ? BUILT_IN : declared.name();
+            where = declared == null ? "" : declared.where() + ": ";
+        }
         ComponentLibrary<?> library = libraries.get(libraryName);
         if (library == null) {
-            throw new CliFailure("no component library named '" + libraryName + "'; libraries: "
+            throw new CliFailure(where + "no component library named '" + libraryName + "'; libraries: "
                     + String.join(", ", libraries.keySet()));
         }
         return load(file, library);
+    }
+
+    /** The library a JSON file names, or null; a file that cannot be read is reported by loading it. */
+    private static ChartLoader.DeclaredLibrary declaredLibrary(Path file) {
+        try {
+            return ChartLoader.declaredLibrary(file).orElse(null);
+        } catch (IOException | ChartFileException e) {
+            return null;
+        }
     }
 
     private static <C> Json<C> load(Path file, ComponentLibrary<C> library) {

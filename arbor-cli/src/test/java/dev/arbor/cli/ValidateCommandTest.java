@@ -77,7 +77,8 @@ class ValidateCommandTest {
             assertThat(r.exit()).as(file).isZero();
             assertThat(r.out()).as(file).startsWith(file + ": valid (");
         }
-        Cli wrongLibrary = Cli.run("validate", demoChart("guard").toString());
+        // The file names its library; an explicit other one wins, and its components are not the file's.
+        Cli wrongLibrary = Cli.run("validate", "--components", "arbor", demoChart("guard").toString());
         assertThat(wrongLibrary.exit()).isEqualTo(1);
         assertThat(wrongLibrary.err()).contains("unknown behaviour 'MoveTo'");
     }
@@ -96,5 +97,33 @@ class ValidateCommandTest {
         Cli r = Cli.run("validate", bad.toString());
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.errLines()).singleElement().asString().startsWith(bad + ":2:").contains("nowhere");
+    }
+
+    @Test
+    void aDemoChartNamesItsLibraryAndValidatesWithoutAnOption() {
+        for (String demo : java.util.List.of("guard", "miner", "robot", "wife")) {
+            String file = demoChart(demo).toString();
+            Cli r = Cli.run("validate", file);
+            assertThat(r.err()).as(demo).isEmpty();
+            assertThat(r.exit()).as(demo).isZero();
+            assertThat(r.out()).as(demo).startsWith(file + ": valid");
+        }
+    }
+
+    @Test
+    void aFileThatNamesAnUnknownLibraryIsOneLineListingTheLibraries() {
+        String file = Cli.chart("unknown-library.json").toString();
+        Cli r = Cli.run("validate", file);
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).singleElement().asString().isEqualTo(
+                file + ":3:17: no component library named 'nope'; libraries: arbor, failing, guard, miner, robot, wife");
+    }
+
+    @Test
+    void anExplicitLibraryWinsOverTheOneTheFileNames() {
+        String file = Cli.chart("unknown-library.json").toString();
+        Cli r = Cli.run("validate", "--components", "arbor", file);
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
     }
 }

@@ -1,5 +1,6 @@
 package dev.arbor.io;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.core.Chart;
 import dev.arbor.io.ChartFileException.Problem;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Loads charts written in Arbor's JSON chart format (see {@code docs/chart-format.md} and the
@@ -77,6 +79,54 @@ public final class ChartLoader<C> {
      * @throws IOException        if the file cannot be read
      */
     public Chart<C> load(Path file) throws IOException {
+        return parse(file.toString(), readText(file, maxBytes));
+    }
+
+    /**
+     * The component library a chart file says it is written against (its top-level
+     * {@code "components"}, such as {@code "guard"}), and where that name stands, so that a tool
+     * can pick the library before loading; empty when the file names none, or when it cannot be
+     * told (a syntax error or a value that is not a string, which loading then reports). Read
+     * with the default limits, as {@link #load(Path)} reads.
+     *
+     * @throws ChartFileException when the file is not a regular file, too large, or not UTF-8
+     * @throws IOException        when it cannot be read
+     */
+    public static Optional<DeclaredLibrary> declaredLibrary(Path file) throws IOException {
+        String text = readText(file, DEFAULT_MAX_BYTES);
+        String json = text.startsWith(BOM) ? text.substring(1) : text;
+        SourceTree tree;
+        try {
+            tree = SourceTree.read(json, DEFAULT_MAX_DEPTH, DEFAULT_MAX_BYTES);
+        } catch (SourceTree.SyntaxError e) {
+            return Optional.empty();
+        }
+        JsonNode top = tree.root;
+        JsonNode lib = top == null || !top.isObject() ? null : top.get("components");
+        if (lib == null || !lib.isTextual()) {
+            return Optional.empty();
+        }
+        SourceTree.Pos at = tree.value(top, "components");
+        return Optional.of(new DeclaredLibrary(lib.textValue(), file.toString(), at.line(), at.column()));
+    }
+
+    /**
+     * The component library a chart file names, and where: {@code file:line:column} of the name.
+     *
+     * @param name   the library's name, as {@link ComponentLibrary#name()} gives it
+     * @param file   the file, as given
+     * @param line   the line of the name, from 1
+     * @param column the column of the name, from 1
+     */
+    public record DeclaredLibrary(String name, String file, int line, int column) {
+        /** Where the name stands, as problems are reported: {@code file:line:column}. */
+        public String where() {
+            return file + ":" + line + ":" + column;
+        }
+    }
+
+    /** A chart file's text: a regular file only, never more than {@code maxBytes}, UTF-8. */
+    private static String readText(Path file, long maxBytes) throws IOException {
         String name = file.toString();
         if (Files.exists(file) && !Files.isRegularFile(file)) {
             // A pipe, a device or a directory: its size says nothing about what a read would return.
@@ -84,7 +134,7 @@ public final class ChartLoader<C> {
         }
         long size = Files.size(file);
         if (size > maxBytes) {
-            throw tooLarge(name, size);
+            throw tooLarge(name, size, maxBytes);
         }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
@@ -93,18 +143,17 @@ public final class ChartLoader<C> {
             bytes = in.readNBytes((int) Math.min(maxBytes + 1, Integer.MAX_VALUE - 8));
         }
         if (bytes.length > maxBytes) {
-            throw tooLargeFile(name);
+            throw new ChartFileException(List.of(new Problem(name, 1, 1,
+                    "the file has more than the limit of " + maxBytes + " bytes")));
         }
-        String json;
         try {
-            json = StandardCharsets.UTF_8.newDecoder()
+            return StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPORT)
                     .onUnmappableCharacter(CodingErrorAction.REPORT)
                     .decode(ByteBuffer.wrap(bytes)).toString();
         } catch (CharacterCodingException e) {
             throw new ChartFileException(List.of(new Problem(name, 1, 1, "the file is not UTF-8 text")));
         }
-        return parse(name, json);
     }
 
     /**
@@ -117,7 +166,7 @@ public final class ChartLoader<C> {
         Objects.requireNonNull(json, "json");
         long bytes = utf8Length(json);
         if (bytes > maxBytes) {
-            throw tooLarge(fileName, bytes);
+            throw tooLarge(fileName, bytes, maxBytes);
         }
         return parse(fileName, json);
     }
@@ -145,12 +194,7 @@ public final class ChartLoader<C> {
         return new ChartReader<>(name, tree, registry, binder);
     }
 
-    private ChartFileException tooLargeFile(String name) {
-        return new ChartFileException(List.of(new Problem(name, 1, 1,
-                "the file has more than the limit of " + maxBytes + " bytes")));
-    }
-
-    private ChartFileException tooLarge(String name, long size) {
+    private static ChartFileException tooLarge(String name, long size, long maxBytes) {
         return new ChartFileException(List.of(new Problem(name, 1, 1,
                 "the file has " + size + " bytes, more than the limit of " + maxBytes)));
     }

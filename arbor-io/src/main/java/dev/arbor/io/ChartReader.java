@@ -40,7 +40,7 @@ import java.util.Map;
  * the compiler still checks the structure.
  */
 final class ChartReader<C> {
-    static final List<String> TOP_KEYS = List.of("$schema", "chart", "errorPolicy", "updateOrder",
+    static final List<String> TOP_KEYS = List.of("$schema", "chart", "components", "errorPolicy", "updateOrder",
             "maxMicrosteps", "deferLimit", "pushLimit", "allowUnreachable", "onUnhandled", "initial", "initialAction",
             "global", "states");
     static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "defer",
@@ -102,6 +102,10 @@ final class ChartReader<C> {
         String order = choice(top, "updateOrder", List.of("outerFirst", "innerFirst"));
         if (order != null) {
             b.updateOrder(order.equals("outerFirst") ? UpdateOrder.OUTER_FIRST : UpdateOrder.INNER_FIRST);
+        }
+        if (top.has("components") && !top.get("components").isTextual()) {
+            problem(tree.value(top, "components"), "\"components\" names the component library the file is "
+                    + "written against, such as \"guard\", not " + Excerpt.of(top.get("components")));
         }
         Integer max = positiveInt(top, "maxMicrosteps");
         if (max != null) {
