@@ -9,6 +9,7 @@ import dev.arbor.examples.WestWorld.Place;
 import dev.arbor.examples.WestWorld.World;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
+import dev.arbor.io.StateRef;
 import java.util.function.Consumer;
 
 /**
@@ -41,22 +42,22 @@ public final class MinerComponents implements ComponentLibrary<Miner> {
     }
 
     /** Picks up a nugget; with full pockets goes to one state, thirsty to another. */
-    record DigForGold(String whenPocketsFull, String whenThirsty) implements MachineStateAction<Miner> {
+    record DigForGold(StateRef whenPocketsFull, StateRef whenThirsty) implements MachineStateAction<Miner> {
         @Override
         public void run(Machine<Miner> m, Miner bob) {
             bob.goldCarried++;
             bob.fatigue++;
             bob.say("Pickin' up a nugget");
             if (bob.pocketsFull()) {
-                m.goTo(whenPocketsFull);
+                m.goTo(whenPocketsFull.key());
             } else if (bob.thirsty()) {
-                m.goTo(whenThirsty);
+                m.goTo(whenThirsty.key());
             }
         }
     }
 
     /** Banks the gold he carries; rich enough, goes to one state, else to another. */
-    record DepositGold(String whenRich, String otherwise) implements MachineStateAction<Miner> {
+    record DepositGold(StateRef whenRich, StateRef otherwise) implements MachineStateAction<Miner> {
         @Override
         public void run(Machine<Miner> m, Miner bob) {
             bob.moneyInBank += bob.goldCarried;
@@ -64,20 +65,20 @@ public final class MinerComponents implements ComponentLibrary<Miner> {
             bob.say("Depositin' gold. Total savings now: " + bob.moneyInBank);
             if (bob.moneyInBank >= Miner.COMFORT_LEVEL) {
                 bob.say("WooHoo! Rich enough for now. Back home to mah li'l lady");
-                m.goTo(whenRich);
+                m.goTo(whenRich.key());
             } else {
-                m.goTo(otherwise);
+                m.goTo(otherwise.key());
             }
         }
     }
 
     /** Sleeps off a unit of fatigue; rested, goes to a state. */
-    record Snooze(String whenRested) implements MachineStateAction<Miner> {
+    record Snooze(StateRef whenRested) implements MachineStateAction<Miner> {
         @Override
         public void run(Machine<Miner> m, Miner bob) {
             if (!bob.fatigued()) {
                 bob.say("All mah fatigue has drained away. Time to find more gold!");
-                m.goTo(whenRested);
+                m.goTo(whenRested.key());
             } else {
                 bob.fatigue--;
                 bob.say("ZZZZ... ");
@@ -86,13 +87,13 @@ public final class MinerComponents implements ComponentLibrary<Miner> {
     }
 
     /** Pays for a drink, quenches his thirst, and goes to a state. */
-    record Drink(String then) implements MachineStateAction<Miner> {
+    record Drink(StateRef then) implements MachineStateAction<Miner> {
         @Override
         public void run(Machine<Miner> m, Miner bob) {
             bob.moneyInBank = Math.max(0, bob.moneyInBank - 2);
             bob.thirst = 0;
             bob.say("That's mighty fine sippin' liquer");
-            m.goTo(then);
+            m.goTo(then.key());
         }
     }
 

@@ -8,6 +8,7 @@ import dev.arbor.examples.WestWorld.Msg;
 import dev.arbor.examples.WestWorld.World;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
+import dev.arbor.io.StateRef;
 import java.util.List;
 import java.util.function.Consumer;
 
@@ -39,11 +40,11 @@ public final class WifeComponents implements ComponentLibrary<Elsa> {
      * Once in {@code oneIn} ticks on average (when the world's random number out of {@code oneIn}
      * is 1), goes to {@code place} unless she is there: a blip, ended there by {@code Revert}.
      */
-    record NatureCalls(int oneIn, String place) implements MachineStateAction<Elsa> {
+    record NatureCalls(int oneIn, StateRef place) implements MachineStateAction<Elsa> {
         @Override
         public void run(Machine<Elsa> m, Elsa elsa) {
-            if (elsa.world.random.nextInt(oneIn) == 1 && !m.isIn(place)) {
-                m.goTo(place);
+            if (elsa.world.random.nextInt(oneIn) == 1 && !m.isIn(place.key())) {
+                m.goTo(place.key());
             }
         }
     }

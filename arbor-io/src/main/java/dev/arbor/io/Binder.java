@@ -257,6 +257,9 @@ final class Binder {
         if (t == String.class) {
             return "a string";
         }
+        if (t == StateRef.class) {
+            return "a state's name";
+        }
         if (t.isEnum()) {
             List<String> names = new ArrayList<>();
             for (Object c : t.getEnumConstants()) {

@@ -70,7 +70,12 @@ final class ChartReader<C> {
         return component;
     }
 
-    private record Ref(String name, Pos pos) {}
+    /** A state named in the file, checked once every state is known; {@code what} says where it was named. */
+    private record Ref(String name, Pos pos, String what) {
+        Ref(String name, Pos pos) {
+            this(name, pos, "");
+        }
+    }
 
     /** A component made from the file (or its stand-in), with the label it prints as. */
     private record Made(String label, Object instance, Pos pos) {}
@@ -648,11 +653,45 @@ final class ChartReader<C> {
         }
         try {
             Object made = binder.bind(entry, props, source == null ? props : source, at, tree);
+            noteStateRefs(name, made, props, source == null ? props : source);
             return new Made(label(name, props), made, at);
         } catch (Binder.BindFailure f) {
             problem(f.pos, f.getMessage());
             return standIn(kind, at);
         }
+    }
+
+    /** The {@link StateRef} properties of a component just made: checked with the targets once every state is known. */
+    private void noteStateRefs(String component, Object made, ObjectNode props, ObjectNode source) {
+        for (Map.Entry<String, JsonNode> p : props.properties()) {
+            if (p.getValue().isTextual() && isStateRef(made.getClass(), p.getKey())) {
+                refs.add(new Ref(p.getValue().textValue(), tree.value(source, p.getKey()),
+                        " in property '" + p.getKey() + "' of " + component));
+            }
+        }
+    }
+
+    /** Whether a component's property of this name is a {@link StateRef}: a record component, a public field, or a setter. */
+    private static boolean isStateRef(Class<?> type, String property) {
+        if (type.isRecord()) {
+            for (java.lang.reflect.RecordComponent rc : type.getRecordComponents()) {
+                if (rc.getName().equals(property)) {
+                    return rc.getType() == StateRef.class;
+                }
+            }
+        }
+        for (java.lang.reflect.Field f : type.getFields()) {
+            if (f.getName().equals(property)) {
+                return f.getType() == StateRef.class;
+            }
+        }
+        String setter = "set" + Character.toUpperCase(property.charAt(0)) + property.substring(1);
+        for (java.lang.reflect.Method m : type.getMethods()) {
+            if (m.getName().equals(setter) && m.getParameterCount() == 1) {
+                return m.getParameterTypes()[0] == StateRef.class;
+            }
+        }
+        return false;
     }
 
     private static String label(String name, ObjectNode props) {
@@ -783,7 +822,7 @@ final class ChartReader<C> {
                 List<String> names = new ArrayList<>(declared.keySet());
                 String list = names.size() <= 30 ? String.join(", ", names)
                         : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'; the chart's states: " + list);
+                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'" + r.what() + "; the chart's states: " + list);
             }
         }
     }

@@ -141,6 +141,14 @@ final class Bot implements MachineListener {
     }
 
     /** Holds when the owner has a flag set. */
+    /** Moves the machine to a state the file names: checked against the chart when the file loads. */
+    record GoTo(StateRef state) implements MachineStateAction<Bot> {
+        @Override
+        public void run(Machine<Bot> machine, Bot bot) {
+            machine.goTo(state.key());
+        }
+    }
+
     record FlagSet(String name) implements Condition<Bot> {
         @Override
         public boolean test(Bot b) {
@@ -186,6 +194,7 @@ final class Bot implements MachineListener {
                 .action("Say", Say.class)
                 .action("Log", Log.class)
                 .action("Raise", Raise.class)
+                .action("GoTo", GoTo.class)
                 .action("Bye", b -> b.log.add("bye"))
                 .condition("FlagSet", FlagSet.class)
                 .condition("XAtLeast", XAtLeast.class)

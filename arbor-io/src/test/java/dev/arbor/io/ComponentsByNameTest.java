@@ -115,7 +115,7 @@ class ComponentsByNameTest {
                 }
                 """)).containsExactly(
                 "npc.json:4:35: unknown behaviour 'Walk'; registered behaviours: Attack, MoveTo, Pause",
-                "npc.json:4:68: unknown action 'Shout'; registered actions: Bye, Log, Raise, Say");
+                "npc.json:4:68: unknown action 'Shout'; registered actions: Bye, GoTo, Log, Raise, Say");
     }
 
     @Test

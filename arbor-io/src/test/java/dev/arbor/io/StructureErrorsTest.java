@@ -78,12 +78,13 @@ class StructureErrorsTest {
                   "states": {"a": {"onEnter": "Bye", "transitions": [{"event": "x", "targets": "a"}]}}
                 }
                 """)).containsExactly(
-                "npc.json:2:19: unknown key 'intial' in the chart; valid keys: $schema, chart, errorPolicy, updateOrder,"
-                        + " maxMicrosteps, allowUnreachable, onUnhandled, initial, initialAction, global, states",
+                "npc.json:2:19: unknown key 'intial' in the chart; valid keys: $schema, chart, components, errorPolicy,"
+                        + " updateOrder, maxMicrosteps, deferLimit, pushLimit, allowUnreachable, onUnhandled, initial,"
+                        + " initialAction, global, states",
                 "npc.json:3:20: unknown key 'onEnter' in state 'a'; valid keys: kind, initial, initialAction, onEntry,"
-                        + " onExit, onUpdate, use, handler, then, transitions, states",
+                        + " onExit, onUpdate, use, handler, then, defer, transitions, states",
                 "npc.json:3:69: unknown key 'targets' in a transition; valid keys: event, any, done, childFinished, when,"
-                        + " always, guard, action, target, plan, resumeAfter, kind");
+                        + " always, after, guard, action, target, plan, resumeAfter, kind");
     }
 
     @Test
@@ -129,7 +130,7 @@ class StructureErrorsTest {
                   ]}}
                 }
                 """)).containsExactly(
-                "npc.json:5:5: a transition needs a trigger: one of event, any, done, childFinished, when, always",
+                "npc.json:5:5: a transition needs a trigger: one of event, any, done, childFinished, when, always, after",
                 "npc.json:6:5: a transition has one trigger, not event and always",
                 "npc.json:7:25: a polled transition lists all its conditions in \"when\"; it takes no \"guard\"",
                 "npc.json:8:13: \"any\" must be true, not false",
@@ -155,7 +156,7 @@ class StructureErrorsTest {
                 "npc.json:5:46: behaviour 'MoveTo': property 'target' must be an integer, not \"x\"",
                 "npc.json:5:94: unknown state 'zz'; the chart's states: a, b, b1, b2",
                 "npc.json:6:5: state 'b': a compound state with 2 children must name its initial child",
-                "npc.json:6:53: unknown action 'Nope'; registered actions: Bye, Log, Raise, Say",
+                "npc.json:6:53: unknown action 'Nope'; registered actions: Bye, GoTo, Log, Raise, Say",
                 "npc.json:8:40: action 'Say' has no property 'volume'; its properties: text");
     }
 }
