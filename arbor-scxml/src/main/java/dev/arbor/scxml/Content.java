@@ -37,7 +37,29 @@ final class Content {
         }
     }
 
+    /**
+     * One executable element, run with its place known: error events raised while it runs, and an
+     * error it throws, name it (the innermost element, for nested content).
+     */
     private Exec one(El e) {
+        Exec x = compile(e);
+        Site site = Site.of(e);
+        return s -> {
+            Site outer = s.site;
+            s.site = site;
+            try {
+                x.run(s);
+            } catch (Site.Error placed) {
+                throw placed;
+            } catch (RuntimeException error) {
+                throw new Site.Error(site, error);
+            } finally {
+                s.site = outer;
+            }
+        };
+    }
+
+    private Exec compile(El e) {
         return switch (e.name) {
             case "raise" -> raise(e);
             case "log" -> log(e);

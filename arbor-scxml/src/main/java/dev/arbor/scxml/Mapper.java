@@ -137,7 +137,7 @@ final class Mapper {
         } else {
             v = content.value(d, "expr", true);
         }
-        return new ScxmlDocument.DataDecl(id, v);
+        return new ScxmlDocument.DataDecl(id, v, Site.of(d));
     }
 
     private void checkTargets(El parent) {
@@ -291,7 +291,8 @@ final class Mapper {
         TransitionBuilder<ScxmlSession, Object> tb = event == null || event.isBlank() ? s.always() : s.on(event);
         String cond = t.attr("cond");
         if (cond != null) {
-            tb.guard((o, ev) -> o.cond(cond));
+            Site site = Site.of(t);
+            tb.guard((o, ev) -> o.cond(cond, site));
         }
         Exec[] actions = content.block(t);
         if (actions.length > 0) {

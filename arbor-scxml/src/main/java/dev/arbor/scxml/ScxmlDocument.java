@@ -11,7 +11,7 @@ import java.util.function.Consumer;
  */
 public final class ScxmlDocument {
     /** A {@code <data>} element: its id and how its value is computed. */
-    record DataDecl(String id, Content.Value value) {
+    record DataDecl(String id, Content.Value value, Site site) {
     }
 
     private final String chartName;

@@ -51,6 +51,8 @@ public final class ScxmlSession {
     private final String sessionId;
     private final int depth;
     private final DataModel dm;
+    /** The executable element running now, for the error events it raises; null outside executable content. */
+    Site site;
     private final Machine<ScxmlSession> machine;
     private final Set<String> bound = new HashSet<>();
     private final Set<String> historyRequests = new HashSet<>();
@@ -248,7 +250,7 @@ public final class ScxmlSession {
                 dm.declare(d.id(), d.value().get(this));
             } catch (RuntimeException e) {
                 dm.declare(d.id(), null);
-                raiseError(e);
+                raiseError(new Site.Error(d.site(), e));
             }
         }
     }
@@ -262,12 +264,12 @@ public final class ScxmlSession {
         }
     }
 
-    /** A transition's {@code cond}: an error makes it false and raises {@code error.execution}. */
-    boolean cond(String expr) {
+    /** A transition's {@code cond}: an error makes it false and raises {@code error.execution} naming the transition. */
+    boolean cond(String expr, Site at) {
         try {
             return dm.cond(expr);
         } catch (RuntimeException e) {
-            raiseError(e);
+            raiseError(new Site.Error(at, e));
             return false;
         }
     }
@@ -277,16 +279,25 @@ public final class ScxmlSession {
     }
 
     private void raiseError(RuntimeException e) {
-        if (e instanceof ExecError x) {
-            machine.raise(ScxmlEvent.platform(x.event, x.sendid, x.getMessage()));
+        Site at = site;
+        RuntimeException error = e;
+        if (e instanceof Site.Error placed) {
+            at = placed.site;
+            error = placed.error;
+        }
+        if (error instanceof ExecError x) {
+            machine.raise(ScxmlEvent.platform(x.event, x.sendid, Site.errorData(at, x.getMessage())));
         } else {
-            raiseError("error.execution", String.valueOf(e));
+            machine.raise(ScxmlEvent.platform("error.execution", null, Site.errorData(at, String.valueOf(error))));
         }
     }
 
-    /** Places an error event on the internal queue (processed in the current macrostep when one is running). */
+    /**
+     * Places an error event on the internal queue (processed in the current macrostep when one is
+     * running); its data names the element that is running, when there is one.
+     */
     void raiseError(String name, String message) {
-        machine.raise(ScxmlEvent.platform(name, null, message));
+        machine.raise(ScxmlEvent.platform(name, null, Site.errorData(site, message)));
     }
 
     String newSendId() {

@@ -57,7 +57,7 @@ class InvokeLimitsTest {
     @Test
     void aSessionThatInvokesItselfAtRunTimeStopsAtTheDepthBound(@TempDir Path dir) throws Exception {
         Path self = write(dir, "again.scxml", "<state id=\"s\"><invoke srcexpr=\"'again.scxml'\"/>"
-                + "<transition event=\"error.execution\" target=\"capped\"><log expr=\"_event.data\"/></transition>"
+                + "<transition event=\"error.execution\" target=\"capped\"><log expr=\"_event.data.reason\"/></transition>"
                 + "<transition event=\"done.invoke\" target=\"unwound\"/></state>"
                 + "<final id=\"capped\"/><final id=\"unwound\"/>");
         List<String> log = new ArrayList<>();
@@ -73,7 +73,7 @@ class InvokeLimitsTest {
                 + "<state id=\"a\"><invoke srcexpr=\"'fan.scxml'\"/></state>"
                 + "<state id=\"b\"><invoke srcexpr=\"'fan.scxml'\"/></state>"
                 + "<state id=\"c\"><invoke srcexpr=\"'fan.scxml'\"/></state>"
-                + "<transition event=\"error.execution\" cond=\"_event.data.indexOf('sessions') &gt;= 0\" target=\"capped\">"
+                + "<transition event=\"error.execution\" cond=\"_event.data.reason.indexOf('sessions') &gt;= 0\" target=\"capped\">"
                 + "<log expr=\"'capped'\"/></transition></parallel><final id=\"capped\"/>");
         List<String> log = new ArrayList<>();
         ScxmlSession root = ScxmlLoader.load(fan).newSession(log::add);

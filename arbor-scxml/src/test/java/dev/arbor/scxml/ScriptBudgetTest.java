@@ -17,7 +17,7 @@ class ScriptBudgetTest {
     private static Docs.Run stoppedOrDone(String onentry) {
         return Docs.Run.of("", "<state id=\"s\"><onentry>" + onentry + "<log expr=\"'not reached'\"/></onentry>"
                 + "<transition event=\"error.execution\" target=\"stopped\">"
-                + "<log expr=\"_event.data\"/></transition>"
+                + "<log expr=\"_event.data.reason\"/></transition>"
                 + "<transition event=\"done\" target=\"done\"/></state>"
                 + "<final id=\"stopped\"/><final id=\"done\"/>");
     }
