@@ -61,10 +61,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
 
     /** The most microsteps one run-to-completion step may take before it is declared a livelock (default 10,000). */
     public ChartBuilder<C> maxMicrosteps(int max) {
-        if (max < 1) {
-            throw new IllegalArgumentException("maxMicrosteps must be positive: " + max);
-        }
-        chart.maxMicrosteps = max;
+        chart.maxMicrosteps = positive("maxMicrosteps", max);
         return this;
     }
 
@@ -74,7 +71,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * ({@link DeferralOverflowException}); nothing else changes.
      */
     public ChartBuilder<C> deferLimit(int limit) {
-        chart.deferLimit = checkedDeferLimit(limit);
+        chart.deferLimit = positive("deferLimit", limit);
         return this;
     }
 
@@ -83,18 +80,16 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * it does not move, and is reported by the chart's {@link ErrorPolicy}.
      */
     public ChartBuilder<C> pushLimit(int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("pushLimit must be positive: " + limit);
-        }
-        chart.pushLimit = limit;
+        chart.pushLimit = positive("pushLimit", limit);
         return this;
     }
 
-    static int checkedDeferLimit(int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("deferLimit must be positive: " + limit);
+    /** A chart setting that must be at least 1 (shared with {@link HandlerChartBuilder}). */
+    static int positive(String setting, int value) {
+        if (value < 1) {
+            throw new IllegalArgumentException(setting + " must be positive: " + value);
         }
-        return limit;
+        return value;
     }
 
     /** Accepts states that no transition can enter (for example while a chart is being drafted). */

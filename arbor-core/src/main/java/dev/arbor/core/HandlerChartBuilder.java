@@ -94,16 +94,13 @@ public final class HandlerChartBuilder<C> {
 
     /** The most configurations a machine's {@link Machine#push} keeps (default 16); see {@link ChartBuilder#pushLimit}. */
     public HandlerChartBuilder<C> pushLimit(int limit) {
-        if (limit < 1) {
-            throw new IllegalArgumentException("pushLimit must be positive: " + limit);
-        }
-        chart.pushLimit = limit;
+        chart.pushLimit = ChartBuilder.positive("pushLimit", limit);
         return this;
     }
 
     /** The most events a machine keeps deferred at once (default 64); see {@link ChartBuilder#deferLimit}. */
     public HandlerChartBuilder<C> deferLimit(int limit) {
-        chart.deferLimit = ChartBuilder.checkedDeferLimit(limit);
+        chart.deferLimit = ChartBuilder.positive("deferLimit", limit);
         return this;
     }
 
@@ -124,10 +121,7 @@ public final class HandlerChartBuilder<C> {
     }
 
     public HandlerChartBuilder<C> maxMicrosteps(int max) {
-        if (max < 1) {
-            throw new IllegalArgumentException("maxMicrosteps must be positive: " + max);
-        }
-        chart.maxMicrosteps = max;
+        chart.maxMicrosteps = ChartBuilder.positive("maxMicrosteps", max);
         return this;
     }
 
