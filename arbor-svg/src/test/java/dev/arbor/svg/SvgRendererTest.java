@@ -78,6 +78,29 @@ class SvgRendererTest {
     }
 
     @Test
+    void timersAndDeferredEventsAreLabelledAsInTheOtherDiagrams() throws Exception {
+        Chart<Object> chart = Chart.builder("stun")
+                .initial("Idle")
+                .state("Idle", s -> s.on("hit").target("Stunned"))
+                .state("Stunned", s -> {
+                    s.defer("call");
+                    s.after(30).target("Idle");
+                })
+                .build();
+        Drawn d = parse(SvgRenderer.render(chart));
+        NodeList groups = d.doc.getElementsByTagNameNS(SVG, "g");
+        List<String> labels = new ArrayList<>();
+        for (int i = 0; i < groups.getLength(); i++) {
+            Element g = (Element) groups.item(i);
+            if (g.getAttribute("class").equals("transition")) {
+                labels.addAll(texts(g));
+            }
+        }
+        assertThat(labels).containsExactlyInAnyOrder("hit", "after 30 ticks");
+        assertThat(texts(d.groups.get("Stunned"))).containsExactly("Stunned", "defer call");
+    }
+
+    @Test
     void transitionsArePolylinesWithArrowheadsAndLabels() throws Exception {
         Drawn d = parse(SvgRenderer.render(SvgCharts.everything()));
         NodeList groups = d.doc.getElementsByTagNameNS(SVG, "g");
