@@ -172,6 +172,37 @@ class TimersTest {
         assertThat(t.take()).containsExactly("exit C2", "exit P", "enter OUT");
     }
 
+    /**
+     * A timer local into its own source (here the root, whose domain is never exited) leaves it
+     * active, so it fires once per activation — found by the differential test against the
+     * reference interpreter.
+     */
+    @Test
+    void aTimerLocalIntoItsSourceFiresOncePerActivationOfTheSource() {
+        Trace t = new Trace();
+        ChartBuilder<Trace> b = Chart.<Trace>builder("local").initial("A");
+        b.after(2).action(say("root timer")).target("A").local();
+        Machine<Trace> m = Trace.started(b
+                .state("A", a -> {
+                    a.initial("A1");
+                    a.after(1).action(say("a timer")).target("A2").local();
+                    a.state("A1");
+                    a.state("A2");
+                })
+                .build(), t);
+        t.take();
+        m.update(); // tick 1: A's local timer (A stays active)
+        assertThat(t.take()).containsExactly("exit A1", "a timer", "enter A2");
+        m.update(); // tick 2: the root's (outer first); A is below the root's domain and is not tested
+        assertThat(t.take()).containsExactly("exit A2", "exit A", "root timer", "enter A", "enter A1");
+        m.update(); // tick 3: A was re-entered at tick 2: its timer fires again; the root's does not
+        assertThat(t.take()).containsExactly("exit A1", "a timer", "enter A2");
+        for (int i = 0; i < 5; i++) {
+            m.update();
+        }
+        assertThat(t.take()).as("each once per activation").isEmpty();
+    }
+
     @Test
     void timersInParallelRegionsEachFireInTheirOwnRegion() {
         Trace t = new Trace();

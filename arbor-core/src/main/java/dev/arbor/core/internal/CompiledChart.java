@@ -548,8 +548,9 @@ public final class CompiledChart {
                 int s = tSource[t];
                 maxAfter[s] = Math.max(maxAfter[s], tAfter[t]);
                 int d = tDomain[t];
-                tTimerOnce[t] = tTargets[t].length == 0
-                        || (d != NO_DOMAIN && (d & KEEP) != 0 && (d & ~KEEP) == s);
+                // A domain is never exited itself (only what is active below it), KEEP or not: the
+                // source stays active exactly when it is the domain.
+                tTimerOnce[t] = tTargets[t].length == 0 || (d != NO_DOMAIN && (d & ~KEEP) == s);
             }
         }
         for (int s = 0; s < n; s++) {

@@ -43,6 +43,8 @@ class DifferentialTest {
     static final int CHARTS = Integer.getInteger("arbor.diff.charts", 1_000);
     static final int SEQUENCES_PER_CHART = 12;
     static final int EVENTS_PER_SEQUENCE = 20;
+    /** The input that is a tick, {@code update()}, rather than an event. */
+    static final String TICK = "(tick)";
     static final int BUDGET = 4;
     static final int MAX_MICROSTEPS = 200;
 
@@ -99,7 +101,8 @@ class DifferentialTest {
                     "enter below a kept ancestor (PARALLEL)", "halt", "parallel done",
                     "done event processed", "raised event processed", "domain: local source kept",
                     "matched by *", "matched by a descriptor prefix", "sent event processed",
-                    "action failed", "error event processed");
+                    "action failed", "error event processed",
+                    "timer fired", "when fired", "deferred", "recalled"); // issue 12
             assertThat(stats.livelocks).as("livelocked sequences").isLessThan(stats.sequences / 20);
         }
     }
@@ -131,7 +134,8 @@ class DifferentialTest {
             }
             List<String> events = new ArrayList<>();
             for (int k = 0; k < EVENTS_PER_SEQUENCE; k++) {
-                events.add(RandomCharts.EVENTS[r.nextInt(RandomCharts.EVENTS.length)]);
+                // one input in three is a tick (issue 12: polled transitions and timers)
+                events.add(r.nextInt(3) == 0 ? TICK : RandomCharts.EVENTS[r.nextInt(RandomCharts.EVENTS.length)]);
             }
             Outcome o = runSequence(ref, arbor, vars, events, RANDOM_RUN_HISTORY_DOMAIN);
             stats.sequences++;
@@ -190,7 +194,7 @@ class DifferentialTest {
 
         int steps = 0;
         for (int k = -1; k < events.size(); k++) {
-            String label = k < 0 ? "start" : "fire(\"" + events.get(k) + "\")";
+            String label = k < 0 ? "start" : events.get(k).equals(TICK) ? "update()" : "fire(\"" + events.get(k) + "\")";
             int aFrom = ae.trace.size();
             int rFrom = re.trace.size();
             ae.budget = BUDGET;
@@ -200,6 +204,8 @@ class DifferentialTest {
             try {
                 if (k < 0) {
                     m.start();
+                } else if (events.get(k).equals(TICK)) {
+                    m.update();
                 } else {
                     m.fire(events.get(k));
                 }
@@ -216,6 +222,8 @@ class DifferentialTest {
             try {
                 if (k < 0) {
                     ri.start();
+                } else if (events.get(k).equals(TICK)) {
+                    ri.update();
                 } else {
                     ri.fire(events.get(k));
                 }
@@ -633,6 +641,16 @@ class DifferentialTest {
         @Override
         public void onUnhandled(Machine<?> machine, Object event, Cause cause) {
             trace.add("U:" + event);
+        }
+
+        @Override
+        public void onDeferred(Machine<?> machine, Object event, Cause cause) {
+            trace.add("D:" + event);
+        }
+
+        @Override
+        public void onRecalled(Machine<?> machine, Object event, Cause cause) {
+            trace.add("R:" + event);
         }
 
         @Override

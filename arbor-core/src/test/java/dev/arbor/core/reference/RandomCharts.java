@@ -27,7 +27,8 @@ import java.util.SplittableRandom;
  * targets that are history states, the root, an ancestor or a descendant of the source, or two
  * states in different regions of a parallel state; LOCAL and EXTERNAL kinds; actions that log,
  * set variables, raise internal events, send external ones ({@code fire} from an action) and
- * throw (under either error policy).
+ * throw (under either error policy); since issue 12, polled transitions ({@code when} and
+ * {@code after(1..4)} timers, tested by ticks) and states that defer an event or {@code "*"}.
  *
  * <p>Every eventless transition is guarded by a variable that its own action clears; re-arming
  * effects are budgeted (see {@link Effect}). The only remaining way not to settle is a loop of
@@ -103,6 +104,9 @@ final class RandomCharts {
                 }
                 if (s.kind == RefState.Kind.COMPOUND && chance(25)) {
                     s.initialAction.add(effect("in:" + s.name));
+                }
+                if (chance(15)) {
+                    s.defers.add(chance(15) ? "*" : pick(List.of(EVENTS))); // issue 12: deferral
                 }
                 if (s.kind != RefState.Kind.FINAL) {
                     int n = r.nextInt(100);
@@ -306,6 +310,10 @@ final class RandomCharts {
                 event = pick(List.of(EVENTS));
             }
             RefTransition t = new RefTransition(id, s, event, doneOf);
+            if (event == null && chance(50)) {
+                t.polled = true; // issue 12: tested by ticks, a timer or a when
+                t.after = chance(60) ? 1 + r.nextInt(4) : 0;
+            }
             // Eventless transitions, and most of those that completion events trigger, are guarded
             // by a variable their own action clears: they cannot fire forever.
             boolean selfClearing = event == null
@@ -377,7 +385,8 @@ final class RandomCharts {
         ChartBuilder<Env> b = Chart.<Env>builder("random-" + chart.seed)
                 .allowUnreachable()
                 .errorPolicy(chart.raiseErrorEvents ? ErrorPolicy.RAISE_ERROR_EVENT : ErrorPolicy.RETHROW)
-                .maxMicrosteps(maxMicrosteps);
+                .maxMicrosteps(maxMicrosteps)
+                .deferLimit(10_000); // never reached here: overflow is DeferralTest's
         declare(b, chart.root);
         return b.build();
     }
@@ -410,6 +419,9 @@ final class RandomCharts {
         for (RefTransition t : s.transitions) {
             declare(b, t);
         }
+        for (String d : s.defers) {
+            b.defer(d);
+        }
         for (RefState c : s.children) {
             switch (c.kind) {
                 case ATOMIC, COMPOUND -> b.state(c.name, cb -> declare(cb, c));
@@ -424,7 +436,9 @@ final class RandomCharts {
 
     private static void declare(StateBuilder<Env> b, RefTransition t) {
         TransitionBuilder<Env, ?> tb;
-        if (t.event == null) {
+        if (t.polled) {
+            tb = t.after > 0 ? b.after(t.after) : b.when(env -> true); // the guard, if any, replaces the condition
+        } else if (t.event == null) {
             tb = b.always();
         } else if (t.doneOf == t.source) {
             tb = b.onDone();

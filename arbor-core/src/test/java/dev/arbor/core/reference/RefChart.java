@@ -54,6 +54,7 @@ final class RefChart {
             n.onEntry.addAll(old.onEntry);
             n.onExit.addAll(old.onExit);
             n.initialAction.addAll(old.initialAction);
+            n.defers.addAll(old.defers);
             for (RefTransition t : old.transitions) {
                 RefTransition c = new RefTransition(t.id, n, t.event, t.doneOf == null ? null : map.get(t.doneOf));
                 c.guardVar = t.guardVar;
@@ -63,6 +64,8 @@ final class RefChart {
                 }
                 c.local = t.local;
                 c.actions.addAll(t.actions);
+                c.polled = t.polled;
+                c.after = t.after;
                 n.transitions.add(c);
             }
         }
@@ -110,6 +113,9 @@ final class RefChart {
         }
         if (!s.onExit.isEmpty()) {
             b.append(" exit=").append(s.onExit);
+        }
+        if (!s.defers.isEmpty()) {
+            b.append(" defers=").append(s.defers);
         }
         if (!s.initialAction.isEmpty()) {
             b.append(" initialAction=").append(s.initialAction);

@@ -27,6 +27,8 @@ final class RefState {
     final List<Effect> initialAction = new ArrayList<>();
     /** Transitions in declaration order. */
     final List<RefTransition> transitions = new ArrayList<>();
+    /** Event descriptors this state defers ({@code "*"}: every event). */
+    final List<String> defers = new ArrayList<>();
     /** Position in document order (preorder, root = 0, history pseudo-states included). */
     int order;
     int depth;

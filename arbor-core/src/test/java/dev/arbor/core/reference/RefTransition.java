@@ -19,6 +19,10 @@ final class RefTransition {
     /** Arbor LOCAL (SCXML type="internal" plus Arbor's local-to-ancestor); otherwise EXTERNAL. */
     boolean local;
     final List<Effect> actions = new ArrayList<>();
+    /** Polled ({@code when}, tested by ticks; its guard is its condition) rather than eventless. */
+    boolean polled;
+    /** For a polled transition: a timer of this many ticks ({@code after}); 0 for {@code when}. */
+    long after;
 
     RefTransition(int id, RefState source, String event, RefState doneOf) {
         this.id = id;
@@ -33,7 +37,9 @@ final class RefTransition {
 
     String describe() {
         StringBuilder b = new StringBuilder("t").append(id).append(": ").append(source.name).append(' ');
-        if (event == null) {
+        if (polled) {
+            b.append(after > 0 ? "after(" + after + ")" : "when");
+        } else if (event == null) {
             b.append("always");
         } else if (doneOf != null) {
             b.append("onDone(").append(doneOf.name).append(')');

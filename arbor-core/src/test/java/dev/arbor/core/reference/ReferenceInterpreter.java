@@ -93,6 +93,16 @@ final class ReferenceInterpreter {
     private RuntimeException firstError;
     private boolean running;
     private boolean halted;
+
+    // Issue 12, written from DESIGN §2 ("Ticks", "Time", "Deferral") and docs/time-and-deferral.md:
+    /** Ticks so far: {@code update()} calls. */
+    private long ticks;
+    /** The tick each active state was entered in. */
+    private final Map<RefState, Long> enteredAt = new HashMap<>();
+    /** Timers that fired and left their source active, in the source's current activation. */
+    private final Set<RefTransition> firedOnce = new java.util.HashSet<>();
+    /** Deferred events, oldest first. */
+    private final List<Event> kept = new ArrayList<>();
     /** How often each feature was exercised (the test asserts the generator reaches all of them). */
     private final Map<String, Integer> coverage;
 
@@ -145,12 +155,124 @@ final class ReferenceInterpreter {
         }
     }
 
+    /** The end of a macrostep: recall, then each event actions sent, each followed by a recall. */
     private void drainExternalQueue() {
+        recall();
         while (running && !externalQueue.isEmpty()) {
             cover("sent event processed");
             macrostep(Event.of(externalQueue.poll()));
+            recall();
         }
         externalQueue.clear();
+    }
+
+    /**
+     * One tick: from the root down, in document order, each active state's polled transitions
+     * ({@code when}, and timers due since their source has been active that many ticks, in the
+     * order of their due ticks, each once per activation); the first that holds fires, and the
+     * rest of its domain is not tested in this tick. Then the step runs to completion.
+     */
+    void update() {
+        if (!running) {
+            return;
+        }
+        ticks++;
+        List<RefState> states = chart.states;
+        for (int i = 0; i < states.size() && running; i++) {
+            RefState s = states.get(i);
+            if (!configuration.contains(s)) {
+                continue;
+            }
+            RefTransition t = firstPolledThatHolds(s);
+            if (t == null) {
+                continue;
+            }
+            cover(t.after > 0 ? "timer fired" : "when fired");
+            RefState domain = t.targets.isEmpty() ? s : getTransitionDomain(t);
+            if (t.after > 0 && (t.targets.isEmpty()
+                    || (domain == s && (t.local || s == chart.root)))) {
+                firedOnce.add(t); // its source stays active
+            }
+            microstep(List.of(t));
+            while (i + 1 < states.size() && isDescendant(states.get(i + 1), domain)) {
+                i++; // nothing else inside the domain is tested in this tick
+            }
+        }
+        runToCompletion();
+        drainExternalQueue();
+        rethrowPending();
+    }
+
+    private RefTransition firstPolledThatHolds(RefState s) {
+        List<RefTransition> polled = new ArrayList<>();
+        List<RefTransition> timers = new ArrayList<>();
+        for (RefTransition t : s.transitions) {
+            if (t.polled) {
+                polled.add(t);
+                if (t.after > 0) {
+                    timers.add(t);
+                }
+            }
+        }
+        timers.sort(Comparator.comparingLong(t -> t.after)); // stable: declaration order on ties
+        int next = 0;
+        for (int k = 0; k < polled.size(); k++) {
+            if (polled.get(k).after > 0) {
+                polled.set(k, timers.get(next++));
+            }
+        }
+        for (RefTransition t : polled) {
+            if (t.after > 0 && (ticks - enteredAt.get(s) < t.after || firedOnce.contains(t))) {
+                continue;
+            }
+            if (t.guardHolds(env.vars)) {
+                return t;
+            }
+        }
+        return null;
+    }
+
+    /** Whether an active state defers the event; completion events are never deferred. */
+    private boolean deferredNow(Event e) {
+        if (e.name().startsWith("done.state.")) {
+            return false;
+        }
+        for (RefState s : configuration) {
+            for (String d : s.defers) {
+                if (nameMatch(d, e.name())) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** No transition took the event: kept if an active state defers it, else unhandled. */
+    private void unhandled(Event e) {
+        if (deferredNow(e)) {
+            cover("deferred");
+            kept.add(e);
+            env.trace.add("D:" + e.text());
+        } else {
+            env.trace.add("U:" + e.text());
+        }
+    }
+
+    /** Offers again, oldest first, the kept events no active state defers, each a macrostep; then from the oldest again. */
+    private void recall() {
+        int i = 0;
+        while (i < kept.size() && running) {
+            Event e = kept.get(i);
+            if (deferredNow(e)) {
+                i++;
+                continue;
+            }
+            kept.remove(i);
+            cover("recalled");
+            env.trace.add("R:" + e.text());
+            macrostep(e);
+            i = 0;
+        }
     }
 
     /**
@@ -181,7 +303,7 @@ final class ReferenceInterpreter {
         if (!enabled.isEmpty()) {
             microstep(enabled);
         } else {
-            env.trace.add("U:" + event.text());
+            unhandled(event);
         }
         runToCompletion();
     }
@@ -224,7 +346,7 @@ final class ReferenceInterpreter {
             if (!enabled.isEmpty()) {
                 microstep(enabled);
             } else {
-                env.trace.add("U:" + internalEvent.text());
+                unhandled(internalEvent);
             }
         }
     }
@@ -249,7 +371,7 @@ final class ReferenceInterpreter {
             loop:
             for (RefState s : selfAndProperAncestors(state)) {
                 for (RefTransition t : s.transitions) {
-                    if (t.event == null && t.guardHolds(env.vars)) {
+                    if (t.event == null && !t.polled && t.guardHolds(env.vars)) {
                         enabledTransitions.add(t);
                         break loop;
                     }
@@ -437,6 +559,8 @@ final class ReferenceInterpreter {
         toEnter.sort(DOCUMENT_ORDER);
         for (RefState s : toEnter) {
             configuration.add(s);
+            enteredAt.put(s, ticks); // its clock starts: timers count from the tick of entry
+            firedOnce.removeIf(t -> t.source == s);
             env.trace.add("+" + s.name);
             runBlock(s.onEntry, s);
             if (sets.statesForDefaultEntry.contains(s)) {
