@@ -44,7 +44,9 @@ import java.util.TreeMap;
  * {@code E:event} an event is processed, {@code U:event} nobody handled it, {@code +s} /
  * {@code -s} state entered / exited (before its entry / exit actions run, as Arbor's listener is
  * called), {@code T:source} / {@code I:source} a transition with / without targets (before its
- * actions), {@code ERROR:state:exception} an action failed, and the records of the actions.
+ * actions), {@code ERROR:state:exception} an action failed, {@code D:event} / {@code R:event} an
+ * event deferred / recalled (issue 12), and the records of the actions. Ticks ({@link #update()})
+ * test polled transitions and timers as DESIGN §2 "Ticks" and "Time" say.
  */
 final class ReferenceInterpreter {
 
