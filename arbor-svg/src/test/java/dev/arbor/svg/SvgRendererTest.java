@@ -65,14 +65,7 @@ class SvgRendererTest {
                 .allowUnreachable()
                 .build();
         Drawn d = parse(SvgRenderer.render(chart));
-        NodeList groups = d.doc.getElementsByTagNameNS(SVG, "g");
-        List<String> labels = new ArrayList<>();
-        for (int i = 0; i < groups.getLength(); i++) {
-            Element g = (Element) groups.item(i);
-            if (g.getAttribute("class").equals("transition")) {
-                labels.addAll(texts(g));
-            }
-        }
+        List<String> labels = transitionLabels(d);
         assertThat(labels).as("the arrow goes to the first step; the label names the rest").containsExactly("go then B (resume)");
         assertThat(texts(d.groups.get("Idle"))).containsExactly("Idle", "handler");
     }
@@ -88,6 +81,13 @@ class SvgRendererTest {
                 })
                 .build();
         Drawn d = parse(SvgRenderer.render(chart));
+        List<String> labels = transitionLabels(d);
+        assertThat(labels).containsExactlyInAnyOrder("hit", "after 30 ticks");
+        assertThat(texts(d.groups.get("Stunned"))).containsExactly("Stunned", "defer call");
+    }
+
+    /** The labels of every transition arrow, in document order. */
+    private static List<String> transitionLabels(Drawn d) {
         NodeList groups = d.doc.getElementsByTagNameNS(SVG, "g");
         List<String> labels = new ArrayList<>();
         for (int i = 0; i < groups.getLength(); i++) {
@@ -96,8 +96,7 @@ class SvgRendererTest {
                 labels.addAll(texts(g));
             }
         }
-        assertThat(labels).containsExactlyInAnyOrder("hit", "after 30 ticks");
-        assertThat(texts(d.groups.get("Stunned"))).containsExactly("Stunned", "defer call");
+        return labels;
     }
 
     @Test
