@@ -1,19 +1,35 @@
 package dev.arbor.cli;
 
+import dev.arbor.core.Machine;
+import dev.arbor.core.dispatch.Dispatcher;
 import dev.arbor.examples.Demos;
+import dev.arbor.examples.Stage;
+import dev.arbor.inspector.Inspector;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code arbor demo [NAME]}: runs one of the game demos. */
+/** {@code arbor demo [NAME] [--inspect]}: runs one of the game demos, at once or in real time with the inspector. */
 @Command(name = "demo", mixinStandardHelpOptions = true,
-        description = "Runs a game demo: qhsm, west-world, robot, guard or netplay.")
+        description = {"Runs a game demo: qhsm, west-world, robot, guard or netplay.",
+                "With --inspect, runs it in real time with the live inspector (open the printed URL)."})
 final class DemoCommand implements Callable<Integer> {
 
     @Parameters(arity = "0..1", paramLabel = "NAME", defaultValue = Demos.DEFAULT,
             description = "The demo (default: ${DEFAULT-VALUE}).")
     String name;
+
+    @Option(names = "--inspect",
+            description = "Run the demo in real time, again and again, with the live inspector (its URL is printed).")
+    boolean inspect;
+
+    @Mixin
+    InspectorOptionsMixin live = new InspectorOptionsMixin();
 
     @ParentCommand
     Main main;
@@ -23,8 +39,79 @@ final class DemoCommand implements Callable<Integer> {
         if (!Demos.names().contains(name)) {
             throw new CliFailure("no demo named '" + name + "'; demos: " + String.join(", ", Demos.names()));
         }
-        Demos.run(name, main.out);
+        if (!inspect) {
+            Demos.run(name, main.out);
+            main.out.flush();
+            return 0;
+        }
+        try (Inspector inspector = live.start(main.out)) {
+            main.out.println("running the " + name + " demo in real time (" + live.tickRate
+                    + " ticks a second), again and again; stop with Ctrl-C");
+            main.out.flush();
+            InspectedStage stage = new InspectedStage(inspector);
+            try {
+                while (!Thread.currentThread().isInterrupted()) {
+                    Demos.run(name, main.out, stage);
+                    stage.curtain();
+                    main.out.println("-- the story starts again");
+                }
+            } catch (InspectedStage.Over over) {
+                // --stop-after reached
+            }
+        }
         main.out.flush();
         return 0;
+    }
+
+    /** The inspector's stage: machines attached as the demo makes them, ticks through the gate in real time. */
+    private final class InspectedStage implements Stage {
+        /** Thrown out of the demo when --stop-after is reached. */
+        static final class Over extends RuntimeException {
+            private static final long serialVersionUID = 1L;
+
+            Over() {
+                super(null, null, false, false);
+            }
+        }
+
+        private final Inspector inspector;
+        private final List<Machine<?>> machines = new ArrayList<>();
+        private final List<Dispatcher> dispatchers = new ArrayList<>();
+        private final long start = System.nanoTime();
+        private long ticks;
+
+        InspectedStage(Inspector inspector) {
+            this.inspector = inspector;
+        }
+
+        @Override
+        public void show(String machineName, Machine<?> machine) {
+            inspector.attach(machine, machineName);
+            machines.add(machine);
+        }
+
+        @Override
+        public void show(Dispatcher dispatcher) {
+            inspector.attach(dispatcher);
+            dispatchers.add(dispatcher);
+        }
+
+        @Override
+        public void tick(long tick) {
+            ticks++;
+            if (live.over(ticks)) {
+                throw new Over();
+            }
+            inspector.gate();
+            live.pace(start, ticks);
+        }
+
+        /** The story is over: its machines leave the page before the next run's arrive. */
+        void curtain() {
+            machines.forEach(inspector::detach);
+            dispatchers.forEach(inspector::detach);
+            machines.clear();
+            dispatchers.clear();
+        }
     }
 }

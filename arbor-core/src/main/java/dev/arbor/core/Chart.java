@@ -319,6 +319,32 @@ public final class Chart<C> {
     // ---------------------------------------------------------------- introspection for tools
 
     /**
+     * The events this chart names, in the order first declared: its enum constants and its event
+     * names (as Strings; a name matches itself and its dotted descendants). Events matched by
+     * class carry data and cannot be made from a name, so they are not listed. Tools that send
+     * events by name (the inspector, the command line) choose from these.
+     */
+    public List<Object> namedEvents() {
+        return compiled.namedEvents();
+    }
+
+    /**
+     * The event this chart names {@code name}: the enum constant whose {@link Enum#name()} it is,
+     * or the name itself when the chart reacts to it (a declared name or a dotted descendant of
+     * one); empty otherwise.
+     */
+    public Optional<Object> namedEvent(String name) {
+        Objects.requireNonNull(name, "name");
+        for (Object e : compiled.namedEvents()) {
+            if (e instanceof Enum<?> en ? en.name().equals(name)
+                    : Trigger.nameMatches((String) e, name)) {
+                return Optional.of(e instanceof Enum<?> ? e : name);
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The history pseudo-states of a state, in document order (empty for most); {@link #children}
      * leaves them out.
      */

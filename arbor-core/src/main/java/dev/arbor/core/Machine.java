@@ -153,6 +153,28 @@ public final class Machine<C> {
         return this;
     }
 
+    /**
+     * Detaches a listener added with {@link #addListener} (every attachment of it); with none left
+     * the machine is back to one null check. Call between steps, on the machine's thread.
+     *
+     * @return whether it was attached
+     * @throws IllegalStateException when called from inside a step
+     */
+    public boolean removeListener(MachineListener l) {
+        Objects.requireNonNull(l, "listener");
+        if (isBusy()) {
+            throw new IllegalStateException("removeListener() called from inside a step of machine '" + chart.name() + "'");
+        }
+        Extras x = extras;
+        if (x == null || x.listener == null) {
+            return false;
+        }
+        MachineListener rest = Listeners.without(x.listener, l);
+        boolean removed = rest != x.listener;
+        x.listener = rest;
+        return removed;
+    }
+
     /** Enters the initial configuration and runs to completion. */
     public void start() {
         start(Cause.NORMAL);
@@ -348,6 +370,9 @@ public final class Machine<C> {
         if (flags == RUNNING && chart.flatTicks && (x == null || x.nothingPending())) {
             // The common case: running, idle, nothing posted, a flat chart without behaviours.
             // Specialised ticks have a method of their own, as events do (see fire).
+            if (x != null && x.listener != null) {
+                x.listener.onTick(this, tickCause);
+            }
             SpecializedDispatch code = chart.specializedIfReady();
             if (code != null && code.ticks()) {
                 tickSpecialized(code, c, tickCause);
@@ -369,6 +394,10 @@ public final class Machine<C> {
         }
         if (status() != RUNNING) {
             return;
+        }
+        MachineListener l = listener();
+        if (l != null) {
+            l.onTick(this, tickCause);
         }
         beginStep(tickCause);
         boolean completed = false;

@@ -31,6 +31,13 @@ public interface MachineListener {
     /** A transition without a target (or a handler that returned HANDLED) consumed the event. */
     default void onInternal(Machine<?> machine, int state, Object event, Cause cause) {}
 
+    /**
+     * A tick begins: {@link Machine#update()} was called on a running machine (after the events
+     * posted to it have been fired). What the tick does follows: polled and timer transitions,
+     * then {@link #onUpdate} for each update action.
+     */
+    default void onTick(Machine<?> machine, Cause cause) {}
+
     /** A state's update action is about to run during a {@link Machine#update()} tick. */
     default void onUpdate(Machine<?> machine, int state, Cause cause) {}
 

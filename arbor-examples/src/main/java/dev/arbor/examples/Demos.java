@@ -5,12 +5,12 @@ import java.util.Collections;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.function.Consumer;
+import java.util.function.BiConsumer;
 
 /** The game demos by name, for the {@code arbor demo} command. */
 public final class Demos {
 
-    private static final Map<String, Consumer<PrintStream>> DEMOS = new TreeMap<>();
+    private static final Map<String, BiConsumer<PrintStream, Stage>> DEMOS = new TreeMap<>();
 
     static {
         DEMOS.put("qhsm", QhsmDemo::run);
@@ -34,11 +34,20 @@ public final class Demos {
      * @throws IllegalArgumentException if there is no demo by that name
      */
     public static void run(String name, PrintStream out) {
-        Consumer<PrintStream> demo = DEMOS.get(name);
+        run(name, out, Stage.NONE);
+    }
+
+    /**
+     * Runs a demo on a stage (the inspector's, for {@code arbor demo NAME --inspect}).
+     *
+     * @throws IllegalArgumentException if there is no demo by that name
+     */
+    public static void run(String name, PrintStream out, Stage stage) {
+        BiConsumer<PrintStream, Stage> demo = DEMOS.get(name);
         if (demo == null) {
             throw new IllegalArgumentException("no demo named '" + name + "'; demos: " + String.join(", ", DEMOS.keySet()));
         }
-        demo.accept(out);
+        demo.accept(out, stage);
     }
 
     private Demos() {}

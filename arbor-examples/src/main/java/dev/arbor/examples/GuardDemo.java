@@ -115,18 +115,20 @@ public final class GuardDemo {
     }
 
     public static void run(PrintStream out, long intruderAt, int intruderHealth, long shiftEnds) {
-        run(chart(), new MachineListener() {}, out, intruderAt, intruderHealth, shiftEnds);
+        run(chart(), new MachineListener() {}, out, intruderAt, intruderHealth, shiftEnds, Stage.NONE);
     }
 
     /** The demo with a given chart, and one more listener on the machine. */
     static void run(Chart<Guard> chart, MachineListener watcher, PrintStream out,
-                    long intruderAt, int intruderHealth, long shiftEnds) {
+                    long intruderAt, int intruderHealth, long shiftEnds, Stage stage) {
         Guard guard = new Guard(out::println, shiftEnds);
         Machine<Guard> m = chart.newMachine(guard);
         m.addListener(WestWorld.paths(out, "guard")).addListener(watcher);
         out.println("Guard NPC (seed 004): intruder at tick " + intruderAt + ", shift ends at tick " + shiftEnds);
+        stage.show("guard", m);
         m.start();
         for (long t = 1; t <= shiftEnds + 10; t++) {
+            stage.tick(t);
             guard.tick = t;
             if (t == intruderAt) {
                 guard.foePosition = guard.position() + 3;
@@ -143,7 +145,11 @@ public final class GuardDemo {
     static final long DEFAULT_SHIFT_ENDS = 34;
 
     public static void run(PrintStream out) {
-        run(out, 9, 10, DEFAULT_SHIFT_ENDS);
+        run(out, Stage.NONE);
+    }
+
+    static void run(PrintStream out, Stage stage) {
+        run(chart(), new MachineListener() {}, out, 9, 10, DEFAULT_SHIFT_ENDS, stage);
     }
 
     private GuardDemo() {}

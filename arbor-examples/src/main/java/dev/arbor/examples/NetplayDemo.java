@@ -298,7 +298,15 @@ public final class NetplayDemo {
         run(out, 42, 60, 3, 0.15);
     }
 
+    static void run(PrintStream out, Stage stage) {
+        run(out, 42, 60, 3, 0.15, stage);
+    }
+
     public static void run(PrintStream out, long seed, int ticks, int latency, double loss) {
+        run(out, seed, ticks, latency, loss, Stage.NONE);
+    }
+
+    static void run(PrintStream out, long seed, int ticks, int latency, double loss, Stage stage) {
         Chart<Torch> torchChart = torchChart();
         Chart<Hero> heroChart = heroChart();
         SnapshotCodec<Torch> torchCodec = torchCodec(torchChart);
@@ -307,11 +315,15 @@ public final class NetplayDemo {
         // The server: authoritative machines.
         Machine<Torch> serverTorch = torchChart.newMachine(new Torch());
         Machine<Hero> serverHero = heroChart.newMachine(new Hero());
+        stage.show("server torch", serverTorch);
+        stage.show("server hero", serverHero);
         serverTorch.start();
         serverHero.start();
         // The client: predicted machines on rollback timelines, and shadows to decode into.
         Machine<Torch> clientTorch = torchChart.newMachine(new Torch());
         Machine<Hero> clientHero = heroChart.newMachine(new Hero());
+        stage.show("client torch (predicted)", clientTorch);
+        stage.show("client hero (predicted)", clientHero);
         int capacity = 2 * latency + 8;
         Timeline<Torch, TorchState> torchLine = Timeline.builder(clientTorch, TORCH_STATE).capacity(capacity).build();
         Timeline<Hero, HeroState> heroLine = Timeline.builder(clientHero, HERO_STATE).capacity(capacity).build();
@@ -334,6 +346,7 @@ public final class NetplayDemo {
         TreeMap<Long, HeroEv> serverHeroInputs = new TreeMap<>();
         try (Link up = new Link(latency, loss, seed + 1); Link down = new Link(latency, loss, seed + 2)) {
             for (long t = 1; t <= ticks + 3L * latency; t++) {
+                stage.tick(t);
                 boolean playing = t <= ticks;
                 // Client: its own key presses, predicted at once and sent to the server.
                 HeroEv key = playing && keys.nextInt(4) == 0 ? HeroEv.values()[keys.nextInt(4)] : null;

@@ -75,13 +75,20 @@ public final class QhsmDemo {
     static final String SCRIPT = "A B D E I F I I F A B D D E G H H C G C C";
 
     public static void run(PrintStream out) {
+        run(out, Stage.NONE);
+    }
+
+    static void run(PrintStream out, Stage stage) {
         out.println("Samek's QHsmTst on Arbor (seed 003): events " + SCRIPT);
         Machine<Hsm> m = chart().newMachine(new Hsm(out));
         m.addListener(new TraceLog(out));
+        stage.show("qhsm", m);
         out.println("start");
         m.start();
         out.println("  => " + m.activeStates());
+        long t = 0;
         for (String name : SCRIPT.split(" ")) {
+            stage.tick(++t);
             out.println(name);
             m.fire(Sig.valueOf(name));
             out.println("  => " + m.activeStates());

@@ -112,17 +112,19 @@ public final class RobotDemo {
     }
 
     public static void run(PrintStream out, long seed, int maxTicks) {
-        run(chart(), new MachineListener() {}, out, seed, maxTicks);
+        run(chart(), new MachineListener() {}, out, seed, maxTicks, Stage.NONE);
     }
 
     /** The demo with a given chart, and one more listener on the machine. */
-    static void run(Chart<Robot> chart, MachineListener watcher, PrintStream out, long seed, int maxTicks) {
+    static void run(Chart<Robot> chart, MachineListener watcher, PrintStream out, long seed, int maxTicks, Stage stage) {
         Robot robot = new Robot(out::println, seed);
         Machine<Robot> m = chart.newMachine(robot);
         m.addListener(WestWorld.paths(out, "robot")).addListener(watcher);
         out.println("Cleaning robot (seed 000), seed " + seed + "; trash at " + robot.trash);
+        stage.show("robot", m);
         m.start();
         for (long t = 1; t <= maxTicks && !m.isHalted(); t++) {
+            stage.tick(t);
             robot.tick = t;
             m.update();
             out.println("-- tick " + t + ": at " + robot.position() + ", power " + robot.power);
@@ -133,7 +135,11 @@ public final class RobotDemo {
     static final long DEFAULT_SEED = 3;
 
     public static void run(PrintStream out) {
-        run(out, DEFAULT_SEED, 80);
+        run(out, Stage.NONE);
+    }
+
+    static void run(PrintStream out, Stage stage) {
+        run(chart(), new MachineListener() {}, out, DEFAULT_SEED, 80, stage);
     }
 
     private RobotDemo() {}

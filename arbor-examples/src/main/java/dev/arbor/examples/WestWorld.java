@@ -276,22 +276,26 @@ public final class WestWorld {
     }
 
     public static void run(PrintStream out, long seed, int ticks) {
-        run(minerChart(), elsaChart(), new MachineListener() {}, out, seed, ticks);
+        run(minerChart(), elsaChart(), new MachineListener() {}, out, seed, ticks, Stage.NONE);
     }
 
     /** The demo with given charts for Bob and Elsa, and one more listener on both machines. */
     static void run(Chart<Miner> minerChart, Chart<Elsa> elsaChart, MachineListener watcher,
-                    PrintStream out, long seed, int ticks) {
+                    PrintStream out, long seed, int ticks, Stage stage) {
         World world = new World(seed, out::println);
         Machine<Miner> bob = minerChart.newMachine(new Miner(world));
         Machine<Elsa> elsa = elsaChart.newMachine(new Elsa(world));
         bob.addListener(paths(out, "Bob")).addListener(watcher);
         elsa.addListener(paths(out, "Elsa")).addListener(watcher);
         world.dispatcher.register(BOB, bob).register(ELSA, elsa);
+        stage.show("Bob", bob);
+        stage.show("Elsa", elsa);
+        stage.show(world.dispatcher);
         out.println("West World (seed 002), seed " + seed + ", " + ticks + " ticks");
         bob.start();
         elsa.start();
         for (long t = 1; t <= ticks; t++) {
+            stage.tick(t);
             world.now = t;
             out.println("-- tick " + t);
             bob.update();
@@ -304,7 +308,11 @@ public final class WestWorld {
     static final long DEFAULT_SEED = 7;
 
     public static void run(PrintStream out) {
-        run(out, DEFAULT_SEED, 30);
+        run(out, Stage.NONE);
+    }
+
+    static void run(PrintStream out, Stage stage) {
+        run(minerChart(), elsaChart(), new MachineListener() {}, out, DEFAULT_SEED, 30, stage);
     }
 
     private WestWorld() {}

@@ -167,9 +167,9 @@ class ChartFilesTest {
     @Test
     void westWorldFromFilesGivesTheSameTranscript() {
         List<String> java = transcript(out -> WestWorld.run(WestWorld.minerChart(), WestWorld.elsaChart(),
-                new Recorder(out), out, WestWorld.DEFAULT_SEED, 30));
+                new Recorder(out), out, WestWorld.DEFAULT_SEED, 30, Stage.NONE));
         List<String> files = transcript(out -> WestWorld.run(WestWorld.minerChartFromFile(),
-                WestWorld.elsaChartFromFile(), new Recorder(out), out, WestWorld.DEFAULT_SEED, 30));
+                WestWorld.elsaChartFromFile(), new Recorder(out), out, WestWorld.DEFAULT_SEED, 30, Stage.NONE));
         assertThat(files).containsExactlyElementsOf(java);
         // The scenario reaches the telegrams, the blips and every state, so the comparison means something.
         assertThat(java).contains(
@@ -183,9 +183,9 @@ class ChartFilesTest {
     @Test
     void robotFromFileGivesTheSameTranscript() {
         List<String> java = transcript(out -> RobotDemo.run(RobotDemo.chart(), new Recorder(out), out,
-                RobotDemo.DEFAULT_SEED, 80));
+                RobotDemo.DEFAULT_SEED, 80, Stage.NONE));
         List<String> file = transcript(out -> RobotDemo.run(RobotDemo.chartFromFile(), new Recorder(out), out,
-                RobotDemo.DEFAULT_SEED, 80));
+                RobotDemo.DEFAULT_SEED, 80, Stage.NONE));
         assertThat(file).containsExactlyElementsOf(java);
         assertThat(java).contains(
                 "    cleaning-robot: transition GET_POWER done(GET_POWER) -> CLEANING_HISTORY on done.state.GET_POWER (NORMAL)",
@@ -195,9 +195,9 @@ class ChartFilesTest {
     @Test
     void guardFromFileGivesTheSameTranscript() {
         List<String> java = transcript(out -> GuardDemo.run(GuardDemo.chart(), new Recorder(out), out,
-                9, 10, GuardDemo.DEFAULT_SHIFT_ENDS));
+                9, 10, GuardDemo.DEFAULT_SHIFT_ENDS, Stage.NONE));
         List<String> file = transcript(out -> GuardDemo.run(GuardDemo.chartFromFile(), new Recorder(out), out,
-                9, 10, GuardDemo.DEFAULT_SHIFT_ENDS));
+                9, 10, GuardDemo.DEFAULT_SHIFT_ENDS, Stage.NONE));
         assertThat(file).containsExactlyElementsOf(java);
         assertThat(java).contains(
                 "    guard: transition ON_DUTY INTRUDER_SPOTTED -> FIGHT (local) on INTRUDER_SPOTTED (NORMAL)",

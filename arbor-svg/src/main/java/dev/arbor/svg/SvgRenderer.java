@@ -47,10 +47,13 @@ import org.eclipse.elk.graph.util.ElkGraphUtil;
  * and {@code event [guard] / action} labels. Active states are filled blue (containers a lighter
  * blue, so that what they hold stays readable).
  *
- * <p>Each state is one {@code <g class="state">} element carrying {@code data-state} (its name),
- * {@code data-kind} and, when active, {@code data-active="true"}; its first child is its shape.
- * Each arrow is a {@code <g class="transition">} (or {@code initial-transition}) with
- * {@code data-source} and {@code data-target}.
+ * <p>Each state is one {@code <g class="state">} element with the stable id {@code s<N>} (N its
+ * state id), carrying {@code data-state} (its name), {@code data-kind} and, when active,
+ * {@code data-active="true"}; its first child is its shape. Each arrow is a
+ * {@code <g class="transition">} (or {@code initial-transition}) with {@code data-source} and
+ * {@code data-target}; a transition's arrows carry {@code data-transition} (its id) and the ids
+ * {@code t<N>} (its first target) and {@code t<N>-<k>} (its k-th). Tools such as the inspector
+ * highlight by these ids without laying the chart out again.
  * The same chart and active states always give the same bytes: ELK's layered algorithm is run
  * with a fixed random seed and numbers are written with one decimal, independent of locale.
  * Text widths are estimated (no fonts are read), so the image looks the same everywhere.
@@ -98,7 +101,7 @@ public final class SvgRenderer {
         final ElkNode[] initialDots;
         final List<ElkEdge> edges = new ArrayList<>();
         final List<String> edgeLabels = new ArrayList<>();
-        /** Per edge: the states it joins (source -1 for an initial dot). */
+        /** Per edge: the states it joins (source -1 for an initial dot) and its transition (-1 for an initial arrow). */
         final List<int[]> edgeEnds = new ArrayList<>();
         /** Per edge: whether it is an initial arrow (unlabelled, from a dot). */
         final List<Boolean> initialEdge = new ArrayList<>();
@@ -135,7 +138,7 @@ public final class SvgRenderer {
             for (TransitionInfo ti : arrows) {
                 for (int target : ti.targets()) {
                     edge(nodes[ti.source()], nodes[target], label(ti), false);
-                    edgeEnds.add(new int[] {ti.source(), target});
+                    edgeEnds.add(new int[] {ti.source(), target, ti.transition()});
                 }
             }
         }
@@ -190,7 +193,7 @@ public final class SvgRenderer {
             if (initialDots[parent] != null) {
                 for (int target : info[parent].initialTargets()) {
                     edge(initialDots[parent], nodes[target], "", true);
-                    edgeEnds.add(new int[] {-1, target});
+                    edgeEnds.add(new int[] {-1, target, -1});
                 }
             }
         }
@@ -375,6 +378,7 @@ public final class SvgRenderer {
             line();
             xml.writeStartElement("g");
             xml.writeAttribute("class", "state");
+            xml.writeAttribute("id", "s" + s);
             xml.writeAttribute("data-state", Diagrams.xmlText(chart.stateName(s)));
             xml.writeAttribute("data-kind", kind.name().toLowerCase(Locale.ROOT));
             if (active[s]) {
@@ -429,6 +433,20 @@ public final class SvgRenderer {
             xml.writeEndElement();
         }
 
+        /** Which of its transition's arrows an edge is (0 for the first target). */
+        private int targetIndex(int[] ends) {
+            int k = 0;
+            for (int[] other : layout.edgeEnds) {
+                if (other == ends) {
+                    return k;
+                }
+                if (other[2] == ends[2]) {
+                    k++;
+                }
+            }
+            return k;
+        }
+
         private void circle(double cx, double cy, double r, String fill, String stroke, double x, double y, double w,
                             double h) throws XMLStreamException {
             xml.writeEmptyElement("circle");
@@ -447,6 +465,12 @@ public final class SvgRenderer {
             line();
             xml.writeStartElement("g");
             xml.writeAttribute("class", initial ? "initial-transition" : "transition");
+            if (ends[2] >= 0) {
+                // one arrow per target: the first is t<N>, the others t<N>-<k>
+                int k = targetIndex(ends);
+                xml.writeAttribute("id", "t" + ends[2] + (k == 0 ? "" : "-" + k));
+                xml.writeAttribute("data-transition", String.valueOf(ends[2]));
+            }
             if (ends[0] >= 0) {
                 xml.writeAttribute("data-source", Diagrams.xmlText(chart.stateName(ends[0])));
             }

@@ -24,6 +24,22 @@ public final class Dispatcher {
         }
     }
 
+    /**
+     * Hears of telegrams as they are scheduled, delivered and withdrawn, on the game thread (the
+     * inspector's sequence view). With none set the dispatcher pays one null check per telegram.
+     * Every method has a do-nothing default; none may send, deliver or cancel.
+     */
+    public interface Listener {
+        /** A telegram was scheduled for {@code dueTick} (by {@link #send}, {@link #broadcast} or a {@link #post} taken in). */
+        default void onSent(Dispatcher dispatcher, long receipt, long dueTick, int sender, int receiver, Object event) {}
+
+        /** A telegram is about to be handed to its receiver at tick {@code now}. */
+        default void onDelivered(Dispatcher dispatcher, long receipt, long now, int sender, int receiver, Object event) {}
+
+        /** A pending telegram was withdrawn ({@link #cancel}), or dropped at delivery because no agent has its receiver id. */
+        default void onDropped(Dispatcher dispatcher, long receipt) {}
+    }
+
     /** A telegram posted from another thread, given its receipt when taken in. */
     private record Posted(long delay, int sender, int receiver, Object event) {}
 
@@ -38,6 +54,7 @@ public final class Dispatcher {
     private final ConcurrentLinkedQueue<Posted> posted = new ConcurrentLinkedQueue<>();
     private int maxDeliveriesPerCall = 1_000_000;
     private boolean delivering;
+    private Listener listener;
 
     /** A dispatcher with no agents and nothing pending. */
     public Dispatcher() {}
@@ -70,6 +87,22 @@ public final class Dispatcher {
         return register(agentId, Receiver.of(machine));
     }
 
+    /** The machine registered for an agent id with {@link #register(int, dev.arbor.core.Machine)}, or null. */
+    public dev.arbor.core.Machine<?> machineOf(int agentId) {
+        int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
+        return i >= 0 && receivers[i] instanceof Receiver.OfMachine m ? m.machine() : null;
+    }
+
+    /** Sets the one listener (null: none), replacing any earlier one. Call on the game thread. */
+    public void setListener(Listener listener) {
+        this.listener = listener;
+    }
+
+    /** The listener set with {@link #setListener}, or null. */
+    public Listener listener() {
+        return listener;
+    }
+
     public void unregister(int agentId) {
         int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
         if (i >= 0) {
@@ -92,7 +125,11 @@ public final class Dispatcher {
         }
         Objects.requireNonNull(event, "event");
         long receipt = nextReceipt++;
-        pending.add(Math.addExact(now, delay), receipt, sender, receiver, event);
+        long due = Math.addExact(now, delay);
+        pending.add(due, receipt, sender, receiver, event);
+        if (listener != null) {
+            listener.onSent(this, receipt, due, sender, receiver, event);
+        }
         return receipt;
     }
 
@@ -125,7 +162,11 @@ public final class Dispatcher {
 
     /** Withdraws a pending telegram. Returns false when it was already delivered or cancelled. */
     public boolean cancel(long receipt) {
-        return pending.cancel(receipt);
+        boolean cancelled = pending.cancel(receipt);
+        if (cancelled && listener != null) {
+            listener.onDropped(this, receipt);
+        }
+        return cancelled;
     }
 
     // ---------------------------------------------------------------- delivering
@@ -164,11 +205,17 @@ public final class Dispatcher {
                 Object event = pending.take(b, k);
                 int i = event == null ? -1 : Arrays.binarySearch(ids, 0, receiverCount, to);
                 if (i < 0) {
+                    if (event != null && listener != null) {
+                        listener.onDropped(this, receipt);
+                    }
                     continue; // cancelled, or no such agent: dropped
                 }
                 if (++delivered > maxDeliveriesPerCall) {
                     throw new IllegalStateException("more than " + maxDeliveriesPerCall
                             + " telegrams delivered at tick " + now + ": agents answering each other without delay?");
+                }
+                if (listener != null) {
+                    listener.onDelivered(this, receipt, now, from, to, event);
                 }
                 Receiver r = receivers[i];
                 if (r instanceof Receiver.OfMachine m) {

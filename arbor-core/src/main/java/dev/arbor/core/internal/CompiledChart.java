@@ -968,6 +968,20 @@ public final class CompiledChart {
     // ---------------------------------------------------------------- events
 
     /**
+     * The events the chart names, in the order their triggers were first declared: each enum
+     * constant, and each event name (as a String). Events matched by class or wildcard are left out.
+     */
+    public java.util.List<Object> namedEvents() {
+        java.util.List<Object> out = new java.util.ArrayList<>();
+        for (Trigger t : triggers) {
+            if (t.type() == Trigger.Type.CONSTANT || t.type() == Trigger.Type.NAME) {
+                out.add(t.value());
+            }
+        }
+        return java.util.List.copyOf(out);
+    }
+
+    /**
      * The trigger ids an event matches, never empty ({@code {0}} when only wildcards can match).
      * Allocation-free after the first event of each class or name.
      */

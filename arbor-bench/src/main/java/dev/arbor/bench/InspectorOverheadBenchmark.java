@@ -1,0 +1,166 @@
+package dev.arbor.bench;
+
+import dev.arbor.bench.peers.ArborPeer;
+import dev.arbor.bench.peers.QhsmOwner;
+import dev.arbor.bench.peers.QhsmScript;
+import dev.arbor.bench.peers.Sig;
+import dev.arbor.core.Machine;
+import dev.arbor.inspector.Inspector;
+import dev.arbor.inspector.InspectorOptions;
+import dev.arbor.inspector.capture.Capture;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.util.concurrent.TimeUnit;
+import org.openjdk.jmh.annotations.Benchmark;
+import org.openjdk.jmh.annotations.BenchmarkMode;
+import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Measurement;
+import org.openjdk.jmh.annotations.Mode;
+import org.openjdk.jmh.annotations.OutputTimeUnit;
+import org.openjdk.jmh.annotations.Param;
+import org.openjdk.jmh.annotations.Scope;
+import org.openjdk.jmh.annotations.Setup;
+import org.openjdk.jmh.annotations.State;
+import org.openjdk.jmh.annotations.TearDown;
+import org.openjdk.jmh.annotations.Warmup;
+
+/**
+ * What the live inspector costs the game thread: QHsmTst's event cycle (workload 1) with no
+ * inspector, with an inspector attached and a page streaming this machine's chart and trace, and
+ * with only the capture side (its ring drained by a bare thread, no model and no server), which
+ * isolates the game thread's own work from drops. Score: ns per event; with {@code -prof gc},
+ * bytes allocated per event on the measured thread (target: 0 added).
+ *
+ * <p>At this rate (tens of millions of events a second, five or six records each) the collector
+ * cannot build the model as fast as the game writes, so in {@code ATTACHED} records are dropped
+ * and counted, as designed; the teardown prints what share was. A game at 60 ticks a second writes
+ * orders of magnitude fewer.
+ *
+ * <pre>
+ * java -jar arbor-bench/target/benchmarks.jar InspectorOverheadBenchmark -f 2 -wi 5 -w 1s -i 5 -r 1s -prof gc
+ * </pre>
+ */
+@BenchmarkMode(Mode.AverageTime)
+@OutputTimeUnit(TimeUnit.NANOSECONDS)
+@Warmup(iterations = 3, time = 1)
+@Measurement(iterations = 5, time = 1)
+@Fork(1)
+@State(Scope.Thread)
+public class InspectorOverheadBenchmark {
+
+    /** How the machine is watched. */
+    public enum Watch {
+        /** Not at all: the baseline. */
+        DETACHED,
+        /** The whole inspector: attached, collected, served, with one page streaming this machine. */
+        ATTACHED,
+        /** Only the capture: the probe writes into its ring, which a bare thread drains. */
+        WRITE_ONLY,
+        /** A listener that does nothing: what any observer costs the engine (the observed path). */
+        EMPTY_LISTENER
+    }
+
+    @Param
+    public Watch watch;
+
+    private Machine<QhsmOwner> machine;
+    private Sig[] cycle;
+    private int next;
+    private Inspector inspector;
+    private Socket page;
+    private Capture capture;
+    private Thread drainer;
+    private volatile boolean draining;
+    private long events;
+
+    @Setup
+    public void setUp() throws IOException {
+        machine = ArborPeer.CHART.newMachine(new QhsmOwner(false));
+        cycle = QhsmScript.CYCLE.toArray(new Sig[0]);
+        switch (watch) {
+            case ATTACHED -> {
+                inspector = Inspector.start(InspectorOptions.defaults().quiet());
+                inspector.attach(machine, "qhsm");
+                page = openPage(inspector.url());
+            }
+            case WRITE_ONLY -> {
+                capture = new Capture(1 << 16);
+                capture.attach(machine, "qhsm", null);
+                draining = true;
+                drainer = new Thread(() -> {
+                    while (draining) {
+                        // as the inspector's collector does: drain in batches, rest when there is little
+                        if (capture.drain((head, tick, a, b, c, ref) -> { }, 1 << 14) < 1024) {
+                            java.util.concurrent.locks.LockSupport.parkNanos(200_000);
+                        }
+                    }
+                }, "bare-drainer");
+                drainer.setDaemon(true);
+                drainer.start();
+            }
+            case EMPTY_LISTENER -> machine.addListener(new dev.arbor.core.MachineListener() { });
+            case DETACHED -> { }
+        }
+        machine.start();
+    }
+
+    /** A page's stream with this machine selected, read and thrown away on a thread of its own. */
+    private static Socket openPage(URI url) throws IOException {
+        Socket s = new Socket(url.getHost(), url.getPort());
+        String host = url.getHost() + ":" + url.getPort();
+        OutputStream out = s.getOutputStream();
+        out.write(("GET /api/stream?client=bench HTTP/1.1\r\nHost: " + host + "\r\n\r\n").getBytes(StandardCharsets.US_ASCII));
+        out.flush();
+        Thread reader = new Thread(() -> {
+            try (InputStream in = s.getInputStream()) {
+                in.transferTo(OutputStream.nullOutputStream());
+            } catch (IOException e) {
+                // closed
+            }
+        }, "bench-page");
+        reader.setDaemon(true);
+        reader.start();
+        try (Socket v = new Socket(url.getHost(), url.getPort())) {
+            String body = "{\"selected\":0}";
+            v.getOutputStream().write(("POST /api/view?client=bench HTTP/1.1\r\nHost: " + host
+                    + "\r\nContent-Type: application/json\r\nContent-Length: " + body.length()
+                    + "\r\nConnection: close\r\n\r\n" + body).getBytes(StandardCharsets.US_ASCII));
+            v.getOutputStream().flush();
+            v.getInputStream().readAllBytes();
+        }
+        return s;
+    }
+
+    /** One event of the cycle. */
+    @Benchmark
+    public void fire() {
+        Sig[] c = cycle;
+        int i = next;
+        machine.fire(c[i]);
+        next = i + 1 == c.length ? 0 : i + 1;
+        events++;
+    }
+
+    @TearDown
+    public void tearDown() throws Exception {
+        if (machine.owner().count == 0) {
+            throw new IllegalStateException("the machine did no work");
+        }
+        if (inspector != null) {
+            Inspector.Stats s = inspector.stats();
+            System.out.printf("%n[inspector] %,d events, %,d records dropped, %,d frames sent to the page%n",
+                    events, s.dropped(), s.framesSent());
+            page.close();
+            inspector.close();
+        }
+        if (capture != null) {
+            draining = false;
+            drainer.join();
+            System.out.printf("%n[capture] %,d events, %,d records dropped%n", events, capture.dropped());
+        }
+    }
+}

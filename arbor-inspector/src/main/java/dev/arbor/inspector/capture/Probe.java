@@ -1,0 +1,242 @@
+package dev.arbor.inspector.capture;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Chart;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
+import dev.arbor.core.StateKind;
+
+/**
+ * The listener the inspector attaches to one machine: each callback becomes one record in the
+ * ring of the thread running the machine. Nothing here allocates, locks or waits.
+ *
+ * <p>Idle ticks are counted, not written: the count goes out as one {@link Kind#TICKS} record
+ * before the next record, so an idle machine costs an increment a tick. When a record is dropped
+ * (the ring was full) the probe writes nothing more until it can write the whole configuration
+ * ({@link Kind#SYNC}) at a point where it is stable: the start of a tick or an event, or the gate.
+ */
+public final class Probe implements MachineListener {
+    final Capture capture;
+    final int slot;
+    final Machine<?> machine;
+    final String name;
+    /** Where events sent from the page go instead of {@link Machine#post}, or null. */
+    final java.util.function.Consumer<String> sender;
+    private Ring ring;
+    private int pendingTicks;
+    /** A record was dropped: write nothing until the configuration has been written whole. */
+    volatile boolean lost;
+    /** The chart the records so far refer to; a move onto another is announced ({@link Kind#CHART}). */
+    private Chart<?> chart;
+
+    Probe(Capture capture, int slot, Machine<?> machine, String name, java.util.function.Consumer<String> sender) {
+        this.capture = capture;
+        this.slot = slot;
+        this.machine = machine;
+        this.name = name;
+        this.sender = sender;
+        this.chart = machine.chart();
+    }
+
+    public int slot() {
+        return slot;
+    }
+
+    public Machine<?> machine() {
+        return machine;
+    }
+
+    Ring ring() {
+        Ring r = ring;
+        if (r == null || r.owner != Thread.currentThread()) {
+            r = ring = capture.ringFor(Thread.currentThread());
+        }
+        return r;
+    }
+
+    /** Writes a record of one word, after the ticks counted since the last one. */
+    void put(int kind, Cause cause, int a, Object ref) {
+        if (lost) {
+            return;
+        }
+        Ring r = ring();
+        long tick = capture.tick();
+        if (pendingTicks != 0 && !flushTicks(r, tick)) {
+            return;
+        }
+        if (!r.put(tick, Kind.head(kind, cause, slot, a, 0), ref)) {
+            lost();
+        }
+    }
+
+    /** Writes a record of two words (a clock, a history record). */
+    private void put2(int kind, int a, long x) {
+        if (lost) {
+            return;
+        }
+        Ring r = ring();
+        long tick = capture.tick();
+        if (pendingTicks != 0 && !flushTicks(r, tick)) {
+            return;
+        }
+        if (!r.put(tick, Kind.head(kind, Cause.NORMAL, slot, a, 1), x, null)) {
+            lost();
+        }
+    }
+
+    private boolean flushTicks(Ring r, long tick) {
+        if (!r.put(tick, Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null)) {
+            lost();
+            return false;
+        }
+        pendingTicks = 0;
+        return true;
+    }
+
+    private void lost() {
+        lost = true;
+        capture.lost = true;
+    }
+
+    /**
+     * At a point where the configuration is stable: if records were lost, writes the machine's
+     * configuration and history records whole ({@link Kind#SYNC}) when the ring has room for them.
+     * Reads every state: O(states), after a loss only; allocates nothing.
+     */
+    boolean resync() {
+        if (!lost) {
+            return true;
+        }
+        Ring r = ring();
+        Chart<?> c = machine.chart();
+        int n = c.stateCount();
+        int count = 0;
+        for (int s = 0; s < n; s++) {
+            if (machine.isIn(s)) {
+                count++;
+            }
+            if (c.kind(s) == StateKind.SHALLOW_HISTORY || c.kind(s) == StateKind.DEEP_HISTORY) {
+                count += machine.recordedCount(s);
+            }
+        }
+        if (!r.hasRoom(2 * count + 4)) { // a tick mark, the chart, the sync, then one or two words a record
+            return false;
+        }
+        long tick = capture.tick();
+        if (c != chart) {
+            chart = c;
+            r.put(tick, Kind.head(Kind.CHART, Cause.NORMAL, slot, 0, 0), c);
+        }
+        r.put(tick, Kind.head(Kind.SYNC, Cause.NORMAL, slot, count, 0), null);
+        for (int s = 0; s < n; s++) {
+            if (machine.isIn(s)) {
+                r.put(tick, Kind.head(Kind.ACTIVE, Cause.NORMAL, slot, s, 0), null);
+            }
+            if (c.kind(s) == StateKind.SHALLOW_HISTORY || c.kind(s) == StateKind.DEEP_HISTORY) {
+                for (int j = machine.recordedCount(s) - 1; j >= 0; j--) {
+                    r.put(tick, Kind.head(Kind.RECORDED, Cause.NORMAL, slot, s, 1), machine.recorded(s, j), null);
+                }
+            }
+        }
+        pendingTicks = 0;
+        lost = false;
+        return true;
+    }
+
+    /** A RELOAD step on a chart the records have not announced yet: announce it first. */
+    private void checkChart(Cause cause) {
+        if (cause == Cause.RELOAD) {
+            Chart<?> now = machine.chart();
+            if (now != chart) {
+                chart = now;
+                put(Kind.CHART, cause, 0, now);
+            }
+        }
+    }
+
+    @Override
+    public void onTick(Machine<?> m, Cause cause) {
+        if (lost && !resync()) {
+            return;
+        }
+        pendingTicks++;
+    }
+
+    @Override
+    public void onEvent(Machine<?> m, Object event, Cause cause) {
+        if (lost && !resync()) {
+            return;
+        }
+        put(Kind.EVENT, cause, 0, event);
+    }
+
+    @Override
+    public void onEntry(Machine<?> m, int state, Cause cause) {
+        checkChart(cause);
+        put(Kind.ENTER, cause, state, null);
+    }
+
+    @Override
+    public void onExit(Machine<?> m, int state, Cause cause) {
+        put(Kind.EXIT, cause, state, null);
+    }
+
+    @Override
+    public void onTransition(Machine<?> m, int transition, Object event, Cause cause) {
+        checkChart(cause);
+        put(Kind.TRANSITION, cause, transition, event);
+    }
+
+    @Override
+    public void onInternal(Machine<?> m, int state, Object event, Cause cause) {
+        put(Kind.INTERNAL, cause, state, event);
+    }
+
+    @Override
+    public void onUpdate(Machine<?> m, int state, Cause cause) {
+        put(Kind.UPDATE, cause, state, null);
+    }
+
+    @Override
+    public void onUnhandled(Machine<?> m, Object event, Cause cause) {
+        put(Kind.UNHANDLED, cause, 0, event);
+    }
+
+    @Override
+    public void onError(Machine<?> m, int state, Throwable error, Cause cause) {
+        put(Kind.ERROR, cause, state, error);
+    }
+
+    @Override
+    public void onDeferred(Machine<?> m, Object event, Cause cause) {
+        put(Kind.DEFERRED, cause, 0, event);
+    }
+
+    @Override
+    public void onRecalled(Machine<?> m, Object event, Cause cause) {
+        put(Kind.RECALLED, cause, 0, event);
+    }
+
+    /** Writes the clocks of the machine's active timed states (the gate does, for selected machines). */
+    void sampleClocks(int[] clockStates) {
+        for (int s : clockStates) {
+            long t = machine.ticksInState(s);
+            if (t >= 0) {
+                put2(Kind.CLOCK, s, t);
+            }
+        }
+    }
+
+    /** Announces a move onto another chart made outside a step (the report follows). */
+    void chartChanged() {
+        Chart<?> now = machine.chart();
+        if (now != chart) {
+            chart = now;
+            put(Kind.CHART, Cause.RELOAD, 0, now);
+        }
+    }
+
+    Chart<?> chart() {
+        return chart;
+    }
+}

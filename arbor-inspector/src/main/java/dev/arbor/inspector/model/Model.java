@@ -1,0 +1,505 @@
+package dev.arbor.inspector.model;
+
+import dev.arbor.inspector.capture.Kind;
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What the inspector knows, built from records alone (live or replayed): the charts, every
+ * attached machine's configuration, last event and transition, history records, clocks and recent
+ * trace, and the telegrams between agents. Every part is bounded: a machine keeps its last
+ * {@code traceLength} trace entries (consecutive idle ticks folded into one), the telegram view
+ * its last {@link #TELEGRAMS}.
+ *
+ * <p>Not thread-safe: the inspector applies records and reads views under one lock, never on the game thread.
+ */
+public final class Model {
+    /** Telegrams kept for the sequence view. */
+    public static final int TELEGRAMS = 400;
+    /** Pending telegrams tracked. */
+    public static final int PENDING = 10_000;
+
+    private final int traceLength;
+    private final Map<Integer, ChartView> charts = new HashMap<>();
+    private final List<MachineView> machines = new ArrayList<>();
+    private final ArrayDeque<TelegramView> telegrams = new ArrayDeque<>();
+    private final LinkedHashMap<Long, TelegramView> pending = new LinkedHashMap<>();
+    private final Map<Integer, Integer> agents = new HashMap<>();
+    private long seq;
+    private long tick;
+    private long version;
+    private long telegramVersion;
+    private int attachedCount;
+
+    public Model(int traceLength) {
+        if (traceLength < 1) {
+            throw new IllegalArgumentException("traceLength must be at least 1, not " + traceLength);
+        }
+        this.traceLength = traceLength;
+    }
+
+    // ---------------------------------------------------------------- views
+
+    /** One entry of a machine's trace: a record, lightened. Reused when it falls off the end of the trace. */
+    public static final class Entry {
+        public long seq;
+        public long tick;
+        public long step;
+        public int kind;
+        public String cause;
+        /** The state or transition, or a tick record's count. */
+        public long a;
+        public String text;
+
+        Entry set(Rec r, long step) {
+            this.seq = r.seq;
+            this.tick = r.tick;
+            this.step = step;
+            this.kind = r.kind;
+            this.cause = r.cause;
+            this.a = r.a;
+            this.text = r.kind == Kind.RELOAD && r.report != null ? r.report.text() : r.text;
+            return this;
+        }
+    }
+
+    /** A telegram between agents, as the sequence view shows it. */
+    public static final class TelegramView {
+        public final long receipt;
+        public final int sender;
+        public final int receiver;
+        public final String event;
+        public final long sentAt;
+        public final long due;
+        /** When it was delivered, or -1; -2 when dropped. */
+        public long deliveredAt = -1;
+
+        TelegramView(long receipt, int sender, int receiver, String event, long sentAt, long due) {
+            this.receipt = receipt;
+            this.sender = sender;
+            this.receiver = receiver;
+            this.event = event;
+            this.sentAt = sentAt;
+            this.due = due;
+        }
+    }
+
+    /** An attached machine. */
+    public final class MachineView {
+        public final int slot;
+        public final String name;
+        public int chart;
+        public boolean[] active;
+        public String lastEvent;
+        public int lastTransition = -1;
+        public long lastTick;
+        public boolean detached;
+        /** Per history state: what it recorded. */
+        public final Map<Integer, List<Integer>> history = new LinkedHashMap<>();
+        /** Per timed active state: ticks it has been active (from the last sampled clocks). */
+        public final Map<Integer, Long> clocks = new LinkedHashMap<>();
+        public Rec.Report lastReport;
+        public long reportSeq;
+        /** Changes whenever anything of this machine does. */
+        public long version;
+        final ArrayDeque<Entry> trace = new ArrayDeque<>();
+        long step;
+        private String stepCause = "normal";
+        /** The last step: whether it only ticked and ran update actions, and which. */
+        private boolean stepQuiet;
+        private int stepSignature;
+        private int stepSize;
+        /** The step before it, when it was quiet: its tick record and signature (-1: not quiet). */
+        private Entry quietTicks;
+        private int quietSignature;
+        private final List<Integer> exitedThisStep = new ArrayList<>();
+
+        MachineView(int slot, String name) {
+            this.slot = slot;
+            this.name = name;
+        }
+
+        public ChartView chartView() {
+            return charts.get(chart);
+        }
+
+        /** The active leaf path, such as {@code PATROL/WALK} ({@code a | b} for several regions). */
+        public String leafPath() {
+            ChartView c = chartView();
+            if (c == null || active == null) {
+                return "";
+            }
+            StringBuilder b = new StringBuilder();
+            for (int s = 0; s < active.length; s++) {
+                if (active[s] && s > 0 && isActiveLeaf(c, s)) {
+                    if (b.length() > 0) {
+                        b.append(" | ");
+                    }
+                    b.append(c.states().get(s).path());
+                }
+            }
+            return b.toString();
+        }
+
+        private boolean isActiveLeaf(ChartView c, int s) {
+            for (int k = 0; k < active.length; k++) {
+                if (active[k] && c.states().get(k).parent() == s) {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** The active states' ids. */
+        public List<Integer> activeIds() {
+            List<Integer> out = new ArrayList<>();
+            if (active != null) {
+                for (int s = 0; s < active.length; s++) {
+                    if (active[s]) {
+                        out.add(s);
+                    }
+                }
+            }
+            return out;
+        }
+
+        /** The trace entries kept, oldest first. */
+        public List<Entry> trace() {
+            return new ArrayList<>(trace);
+        }
+
+        /** Text a filter is matched against: name, chart and active state names. */
+        public String searchText() {
+            ChartView c = chartView();
+            StringBuilder b = new StringBuilder(name).append('\n').append(c == null ? "" : c.name());
+            if (c != null && active != null) {
+                for (int s = 1; s < active.length; s++) {
+                    if (active[s]) {
+                        b.append('\n').append(c.states().get(s).name());
+                    }
+                }
+            }
+            return b.toString();
+        }
+
+        private void append(Rec r) {
+            boolean begins = r.kind == Kind.EVENT || r.kind == Kind.TICKS || r.kind == Kind.ATTACH
+                    || r.kind == Kind.CHART || r.kind == Kind.SYNC || !r.cause.equals(stepCause);
+            if (begins) {
+                endStep();
+                step++;
+                if (r.cause.equals("restore") && !stepCause.equals("restore")) {
+                    history.clear(); // a restore puts back history records the trace does not show
+                }
+                stepCause = r.cause;
+                stepQuiet = r.kind == Kind.TICKS;
+                stepSignature = 1;
+                stepSize = 0;
+                exitedThisStep.clear();
+            } else if (r.kind != Kind.UPDATE) {
+                stepQuiet = false;
+            }
+            if (r.kind == Kind.UPDATE) {
+                stepSignature = 31 * stepSignature + (int) r.a;
+            }
+            r.step = step;
+            Entry recycled = trace.size() >= traceLength ? trace.removeFirst() : null;
+            if (recycled == quietTicks) {
+                quietTicks = null; // fell off: nothing to fold into
+            }
+            trace.addLast((recycled == null ? new Entry() : recycled).set(r, step));
+            stepSize++;
+        }
+
+        /**
+         * The step just ended: when it only ticked and ran the same update actions as the quiet
+         * step before it, it is folded into that one (its tick count grows), so idle NPCs do not
+         * flush their traces.
+         */
+        private void endStep() {
+            if (stepSize == 0) {
+                return;
+            }
+            if (stepQuiet && quietTicks != null && quietSignature == stepSignature && stepSize <= trace.size()
+                    && trace.contains(quietTicks)) {
+                Iterator<Entry> it = trace.descendingIterator();
+                long count = 0;
+                for (int i = 0; i < stepSize; i++) {
+                    Entry e = it.next();
+                    if (e.kind == Kind.TICKS) {
+                        count += e.a;
+                    }
+                    it.remove();
+                }
+                quietTicks.a += count;
+                step--;
+                return;
+            }
+            if (stepQuiet) {
+                Iterator<Entry> it = trace.descendingIterator();
+                Entry first = null;
+                for (int i = 0; i < stepSize && it.hasNext(); i++) {
+                    first = it.next();
+                }
+                quietTicks = first != null && first.kind == Kind.TICKS ? first : null;
+                quietSignature = stepSignature;
+            } else {
+                quietTicks = null;
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- applying records
+
+    /** Adds a chart definition (before the records that use it). */
+    public void addChart(ChartView chart) {
+        charts.put(chart.id(), chart);
+        version++;
+    }
+
+    public ChartView chart(int id) {
+        return charts.get(id);
+    }
+
+    public Map<Integer, ChartView> charts() {
+        return charts;
+    }
+
+    /** Applies one record. Records of unknown machines or charts are ignored (their attach was lost). */
+    public void apply(Rec r) {
+        seq = Math.max(seq, r.seq);
+        tick = Math.max(tick, r.tick);
+        version++;
+        switch (r.kind) {
+            case Kind.SENT, Kind.DELIVERED, Kind.DROPPED, Kind.AGENT, Kind.PENDING -> telegram(r);
+            default -> machineRecord(r);
+        }
+    }
+
+    private void machineRecord(Rec r) {
+        if (r.kind == Kind.ATTACH) {
+            attach(r);
+            return;
+        }
+        MachineView m = machine(r.machine);
+        if (m == null || m.detached) {
+            return;
+        }
+        m.version++;
+        m.lastTick = r.tick;
+        ChartView c = m.chartView();
+        switch (r.kind) {
+            case Kind.DETACH -> {
+                m.detached = true;
+                attachedCount--;
+                return;
+            }
+            case Kind.CLOCK -> {
+                m.clocks.put((int) r.a, r.b);
+                return; // sampled, not part of the trace
+            }
+            case Kind.CHART -> {
+                ChartView to = charts.get(r.chart);
+                if (to != null) {
+                    m.chart = r.chart;
+                    m.active = Arrays.copyOf(m.active, to.states().size());
+                    m.clocks.clear();
+                    m.history.clear();
+                    m.lastTransition = -1;
+                }
+            }
+            case Kind.EVENT -> m.lastEvent = r.text;
+            case Kind.ENTER -> {
+                if (r.a < m.active.length) {
+                    m.active[(int) r.a] = true;
+                }
+            }
+            case Kind.EXIT -> {
+                int s = (int) r.a;
+                if (s < m.active.length) {
+                    m.active[s] = false;
+                    m.clocks.remove(s);
+                    recordHistory(m, c, s);
+                    m.exitedThisStep.add(s);
+                }
+            }
+            case Kind.TRANSITION -> m.lastTransition = (int) r.a;
+            case Kind.SYNC -> {
+                java.util.Arrays.fill(m.active, false); // the whole configuration follows
+                m.history.clear();
+                m.clocks.clear();
+            }
+            case Kind.ACTIVE -> {
+                if (r.a < m.active.length) {
+                    m.active[(int) r.a] = true;
+                }
+                return; // part of the sync
+            }
+            case Kind.RECORDED -> {
+                m.history.computeIfAbsent((int) r.a, h -> new ArrayList<>()).add((int) r.b);
+                return;
+            }
+            case Kind.RELOAD -> {
+                m.lastReport = r.report;
+                m.reportSeq = r.seq;
+            }
+            default -> { }
+        }
+        m.append(r);
+    }
+
+    /** State {@code s} is being exited: its history states record what of it was exited before it. */
+    private static void recordHistory(MachineView m, ChartView c, int s) {
+        if (c == null) {
+            return;
+        }
+        for (int h = 0; h < c.states().size(); h++) {
+            ChartView.StateView hs = c.states().get(h);
+            if (hs.parent() != s || !hs.history()) {
+                continue;
+            }
+            List<Integer> rec = new ArrayList<>();
+            for (int x : m.exitedThisStep) {
+                if (hs.deepHistory() ? descends(c, x, s) && c.states().get(x).leaf(c, x) : c.states().get(x).parent() == s) {
+                    rec.add(x);
+                }
+            }
+            rec.sort(null);
+            m.history.put(h, rec);
+        }
+    }
+
+    private static boolean descends(ChartView c, int x, int ancestor) {
+        for (int p = c.states().get(x).parent(); p >= 0; p = c.states().get(p).parent()) {
+            if (p == ancestor) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void attach(Rec r) {
+        Rec.Attach a = r.attach;
+        ChartView c = charts.get(a.chart());
+        if (c == null) {
+            return;
+        }
+        MachineView m = machine(r.machine);
+        if (m == null) {
+            while (machines.size() <= r.machine) {
+                machines.add(null);
+            }
+            m = new MachineView(r.machine, a.name());
+            machines.set(r.machine, m);
+            attachedCount++;
+        }
+        m.chart = a.chart();
+        m.active = new boolean[c.states().size()];
+        for (int s : a.active()) {
+            m.active[s] = true;
+        }
+        m.history.clear();
+        m.history.putAll(a.history());
+        m.clocks.clear();
+        m.lastTick = r.tick;
+        m.version++;
+        m.append(r);
+    }
+
+    private void telegram(Rec r) {
+        telegramVersion++;
+        switch (r.kind) {
+            case Kind.AGENT -> agents.put((int) r.a, (int) r.b);
+            case Kind.PENDING -> {
+                for (Rec.Telegram t : r.pending) {
+                    TelegramView v = new TelegramView(t.receipt(), t.sender(), t.receiver(), t.event(), r.tick, t.due());
+                    keep(v);
+                }
+            }
+            case Kind.SENT -> keep(new TelegramView(r.b, (int) r.a, (int) r.c, r.text, r.tick, r.due));
+            case Kind.DELIVERED, Kind.DROPPED -> {
+                TelegramView v = pending.remove(r.b);
+                if (v != null) {
+                    v.deliveredAt = r.kind == Kind.DELIVERED ? r.tick : -2;
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private void keep(TelegramView v) {
+        telegrams.addLast(v);
+        while (telegrams.size() > TELEGRAMS) {
+            telegrams.removeFirst();
+        }
+        pending.put(v.receipt, v);
+        if (pending.size() > PENDING) {
+            Iterator<Long> it = pending.keySet().iterator();
+            it.next();
+            it.remove();
+        }
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    public MachineView machine(int slot) {
+        return slot >= 0 && slot < machines.size() ? machines.get(slot) : null;
+    }
+
+    /** The attached machines, in slot order. */
+    public List<MachineView> machines() {
+        List<MachineView> out = new ArrayList<>(attachedCount);
+        for (MachineView m : machines) {
+            if (m != null && !m.detached) {
+                out.add(m);
+            }
+        }
+        return out;
+    }
+
+    public int attachedCount() {
+        return attachedCount;
+    }
+
+    /** The telegrams kept, oldest first. */
+    public List<TelegramView> telegrams() {
+        return new ArrayList<>(telegrams);
+    }
+
+    /** The telegrams sent and neither delivered nor dropped, by due tick. */
+    public List<TelegramView> pendingTelegrams() {
+        List<TelegramView> out = new ArrayList<>(pending.values());
+        out.sort((x, y) -> x.due != y.due ? Long.compare(x.due, y.due) : Long.compare(x.receipt, y.receipt));
+        return out;
+    }
+
+    /** The name of an agent: its attached machine's, else {@code #id}. */
+    public String agentName(int agent) {
+        Integer slot = agents.get(agent);
+        MachineView m = slot == null ? null : machine(slot);
+        return m == null ? "#" + agent : m.name;
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    public long tick() {
+        return tick;
+    }
+
+    /** Changes whenever anything does. */
+    public long version() {
+        return version;
+    }
+
+    public long telegramVersion() {
+        return telegramVersion;
+    }
+}

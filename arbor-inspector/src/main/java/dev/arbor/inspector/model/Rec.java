@@ -1,0 +1,91 @@
+package dev.arbor.inspector.model;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One inspection record, as the wire format carries it ({@code docs/inspector.md}): the game
+ * thread's raw record with its references turned into text and ids. The live collector makes them
+ * from the rings; a replay reads them from a recording; the {@link Model} is built from them alone.
+ */
+public final class Rec {
+    /** Position in the inspector's stream, from 1. */
+    public long seq;
+    /** The record's kind: a code of {@code Kind}. */
+    public int kind;
+    /** normal, replay, restore or reload. */
+    public String cause = "normal";
+    /** The machine's slot (machine records), or 0. */
+    public int machine;
+    /** The game tick (the count of gate calls) when it was written. */
+    public long tick;
+    /** The state, transition or agent id; the tick count of a {@code tick} record; a telegram's sender. */
+    public long a;
+    /** A clock's ticks; a telegram's receipt; an agent's machine slot. */
+    public long b;
+    /** A telegram's receiver. */
+    public long c;
+    /** A telegram's due tick (sent) or the tick it was delivered at (delivered). */
+    public long due;
+    /** The event's name, or the error's description. */
+    public String text;
+    /** The chart id of a {@code move} record. */
+    public int chart;
+    /** What an {@code attach} says: its {@link Attach}. */
+    public Attach attach;
+    /** What a {@code reload} says: its {@link Report}. */
+    public Report report;
+    /** What a {@code pending} says: the telegrams pending when the dispatcher was attached. */
+    public List<Telegram> pending;
+    /** Set by the model: the machine's step this record belongs to. */
+    public long step;
+
+    /** Back to a blank record (the collector reuses one). */
+    public void clear() {
+        seq = 0;
+        kind = 0;
+        cause = "normal";
+        machine = 0;
+        tick = 0;
+        a = 0;
+        b = 0;
+        c = 0;
+        due = 0;
+        text = null;
+        chart = 0;
+        attach = null;
+        report = null;
+        pending = null;
+        step = 0;
+    }
+
+    /**
+     * An attached machine described whole.
+     *
+     * @param name    its name
+     * @param chart   its chart's id
+     * @param active  its active states
+     * @param history per history state id, the states it recorded
+     */
+    public record Attach(String name, int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
+
+    /**
+     * A move onto a new chart, as its migration report tells it.
+     *
+     * @param from  the old chart's name
+     * @param to    the new chart's name
+     * @param text  the report, one heading a line
+     */
+    public record Report(String from, String to, String text) {}
+
+    /**
+     * A pending telegram.
+     *
+     * @param receipt  its receipt
+     * @param due      its due tick
+     * @param sender   the sending agent id
+     * @param receiver the receiving agent id
+     * @param event    its event's name
+     */
+    public record Telegram(long receipt, long due, int sender, int receiver, String event) {}
+}

@@ -1,0 +1,196 @@
+package dev.arbor.inspector.web;
+
+import dev.arbor.inspector.capture.Kind;
+import dev.arbor.inspector.model.ChartView;
+import dev.arbor.inspector.model.Model;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * What one page shows (its filter, page of the machine list and selected machine) and what it was
+ * last sent, so that each frame carries only what changed: the list page when anything did, the
+ * selected machine when it did, the telegrams when they did.
+ */
+final class ClientView {
+    final String id;
+    private String filter = "";
+    private int offset;
+    private int limit = 100;
+    volatile int selected = -1;
+    /** Frames written to this page's stream. */
+    volatile long frames;
+    private boolean changed = true;
+    private long sentVersion = -1;
+    private long sentMachineVersion = -1;
+    private int sentMachine = -2;
+    private long sentTelegrams = -1;
+    private String sentStatus = "";
+
+    ClientView(String id) {
+        this.id = id;
+    }
+
+    synchronized void set(String filter, int offset, int limit, int selected) {
+        this.filter = filter.strip().toLowerCase(Locale.ROOT);
+        this.offset = offset;
+        this.limit = limit;
+        this.selected = selected;
+        changed = true;
+        notifyAll();
+    }
+
+    /** Waits until the page's view changes, at most {@code nanos}. */
+    synchronized void awaitChange(long nanos) throws InterruptedException {
+        if (!changed) {
+            TimeUnit.NANOSECONDS.timedWait(this, nanos);
+        }
+    }
+
+    /** The next frame, or null when nothing the page shows changed. Called with the model locked. */
+    synchronized Map<String, Object> frame(Model model, Controls controls, boolean controlsAllowed, int clients) {
+        boolean paused = controls != null && controls.paused();
+        long dropped = controls == null ? 0 : controls.dropped();
+        String status = paused + "/" + dropped + "/" + clients;
+        if (!changed && model.version() == sentVersion && status.equals(sentStatus)) {
+            return null;
+        }
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("type", "frame");
+        f.put("seq", model.seq());
+        f.put("tick", model.tick());
+        f.put("replay", controls == null);
+        f.put("controls", controlsAllowed);
+        f.put("paused", paused);
+        f.put("dropped", dropped);
+        f.put("backlog", controls == null ? 0 : controls.backlog());
+        f.put("clients", clients);
+        f.put("machines", machines(model));
+        Model.MachineView m = model.machine(selected);
+        if (m != null && (changed || m.version != sentMachineVersion || sentMachine != selected)) {
+            f.put("selected", selected(m));
+            sentMachineVersion = m.version;
+            sentMachine = selected;
+        } else if (m == null && sentMachine != selected) {
+            f.put("selected", null);
+            sentMachine = selected;
+        }
+        if (changed || model.telegramVersion() != sentTelegrams) {
+            f.put("telegrams", telegrams(model));
+            sentTelegrams = model.telegramVersion();
+        }
+        sentVersion = model.version();
+        sentStatus = status;
+        changed = false;
+        return f;
+    }
+
+    private Map<String, Object> machines(Model model) {
+        List<Model.MachineView> all = model.machines();
+        List<Model.MachineView> matching;
+        if (filter.isEmpty()) {
+            matching = all;
+        } else {
+            matching = new ArrayList<>();
+            for (Model.MachineView m : all) {
+                if (m.searchText().toLowerCase(Locale.ROOT).contains(filter)) {
+                    matching.add(m);
+                }
+            }
+        }
+        List<Map<String, Object>> rows = new ArrayList<>();
+        int from = Math.min(offset, matching.size());
+        int to = Math.min(matching.size(), from + limit);
+        for (Model.MachineView m : matching.subList(from, to)) {
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("machine", m.slot);
+            row.put("name", m.name);
+            ChartView c = m.chartView();
+            row.put("chart", c == null ? "" : c.name());
+            row.put("leaf", m.leafPath());
+            row.put("lastEvent", m.lastEvent);
+            row.put("tick", m.lastTick);
+            rows.add(row);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("total", all.size());
+        out.put("matching", matching.size());
+        out.put("offset", from);
+        out.put("rows", rows);
+        return out;
+    }
+
+    private Map<String, Object> selected(Model.MachineView m) {
+        Map<String, Object> s = new LinkedHashMap<>();
+        s.put("machine", m.slot);
+        s.put("name", m.name);
+        s.put("chart", m.chart);
+        s.put("detached", m.detached);
+        s.put("active", m.activeIds());
+        s.put("lastTransition", m.lastTransition);
+        s.put("lastEvent", m.lastEvent);
+        Map<String, Object> history = new LinkedHashMap<>();
+        m.history.forEach((h, rec) -> history.put(String.valueOf(h), rec));
+        s.put("history", history);
+        Map<String, Object> clocks = new LinkedHashMap<>();
+        m.clocks.forEach((st, t) -> clocks.put(String.valueOf(st), t));
+        s.put("clocks", clocks);
+        if (m.lastReport != null) {
+            Map<String, Object> r = new LinkedHashMap<>();
+            r.put("seq", m.reportSeq);
+            r.put("from", m.lastReport.from());
+            r.put("to", m.lastReport.to());
+            r.put("text", m.lastReport.text());
+            s.put("report", r);
+        }
+        List<Map<String, Object>> trace = new ArrayList<>();
+        for (Model.Entry e : m.trace()) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("seq", e.seq);
+            t.put("step", e.step);
+            t.put("type", Kind.NAMES[e.kind]);
+            t.put("cause", e.cause);
+            t.put("tick", e.tick);
+            t.put("a", e.a);
+            if (e.text != null) {
+                t.put("text", e.text);
+            }
+            trace.add(t);
+        }
+        s.put("trace", trace);
+        return s;
+    }
+
+    private static Map<String, Object> telegrams(Model model) {
+        List<Map<String, Object>> recent = new ArrayList<>();
+        for (Model.TelegramView t : model.telegrams()) {
+            recent.add(telegram(model, t));
+        }
+        List<Map<String, Object>> pending = new ArrayList<>();
+        for (Model.TelegramView t : model.pendingTelegrams()) {
+            if (pending.size() == 100) {
+                break;
+            }
+            pending.add(telegram(model, t));
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("recent", recent);
+        out.put("pending", pending);
+        return out;
+    }
+
+    private static Map<String, Object> telegram(Model model, Model.TelegramView t) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("receipt", t.receipt);
+        m.put("sender", model.agentName(t.sender));
+        m.put("receiver", model.agentName(t.receiver));
+        m.put("event", t.event);
+        m.put("sent", t.sentAt);
+        m.put("due", t.due);
+        m.put("delivered", t.deliveredAt);
+        return m;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.arbor.inspector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Machine;
+import dev.arbor.inspector.capture.Capture;
+import dev.arbor.inspector.capture.Kind;
+import dev.arbor.inspector.capture.Ring;
+import dev.arbor.inspector.model.Model;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The game thread's side: records in order, drops counted when the ring is full, the configuration resent after a loss. */
+class CaptureTest {
+
+    private static long enter(int state) {
+        return Kind.head(Kind.ENTER, Cause.NORMAL, 3, state, 0);
+    }
+
+    @Test
+    void aFullRingDropsAndCountsInsteadOfWaiting() {
+        Ring ring = new Ring(8, Thread.currentThread());
+        // the first record of tick 5 is preceded by a two-word tick mark: six one-word records fit in eight words
+        for (int i = 0; i < 8; i++) {
+            ring.put(5, enter(i), null);
+        }
+        assertThat(ring.dropped()).isEqualTo(2);
+        List<String> read = new ArrayList<>();
+        Ring.Reader reader = (head, tick, x, y, z, ref) -> read.add(Kind.NAMES[Kind.kind(head)] + " " + Kind.a(head)
+                + " slot " + Kind.slot(head) + " tick " + tick + (ref == null ? "" : " " + ref));
+        assertThat(ring.drain(reader, 100)).isEqualTo(8);
+        assertThat(read).containsExactly("enter 0 slot 3 tick 5", "enter 1 slot 3 tick 5", "enter 2 slot 3 tick 5",
+                "enter 3 slot 3 tick 5", "enter 4 slot 3 tick 5", "enter 5 slot 3 tick 5");
+        // room again; a record of four words carries its extra words; the tick is marked once more when it changes
+        assertThat(ring.put(6, Kind.head(Kind.SENT, Cause.NORMAL, 0, 0, 3), 11, 12, 13, "ev")).isTrue();
+        read.clear();
+        ring.drain((head, tick, x, y, z, ref) -> read.add(Kind.NAMES[Kind.kind(head)] + " " + tick + " " + x + " "
+                + y + " " + z + " " + ref), 100);
+        assertThat(read).containsExactly("sent 6 11 12 13 ev");
+        assertThat(ring.pending()).isZero();
+    }
+
+    @Test
+    void aReaderThatThrowsDoesNotMakeARecordReadTwice() {
+        Ring ring = new Ring(16, Thread.currentThread());
+        for (int i = 0; i < 3; i++) {
+            ring.put(0, enter(i), "e" + i);
+        }
+        List<Object> seen = new ArrayList<>();
+        try {
+            ring.drain((head, tick, x, y, z, ref) -> {
+                seen.add(ref);
+                if (Kind.a(head) == 1) {
+                    throw new IllegalStateException("boom");
+                }
+            }, 100);
+        } catch (IllegalStateException expected) {
+            // the collector reports it and goes on
+        }
+        ring.drain((head, tick, x, y, z, ref) -> seen.add(ref), 100);
+        assertThat(seen).containsExactly("e0", "e1", "e2");
+    }
+
+    @Test
+    void afterALossTheMachineIsDescribedWholeAgainAndTheModelAgrees() {
+        Capture capture = new Capture(64);
+        Model model = new Model(64);
+        Collector collector = new Collector(capture, model);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        // 100 events of 4 records each overflow a ring of 64 that nobody drains
+        for (int i = 0; i < 100; i++) {
+            npc.fire(Npc.Ev.ARRIVED);
+        }
+        assertThat(capture.dropped()).isGreaterThan(0);
+        collector.drainAll();
+        npc.fire(Npc.Ev.SEE_ENEMY); // a stable point: the probe resends the whole machine, then the event
+        npc.update();
+        collector.drainAll();
+        Model.MachineView m = model.machine(0);
+        assertThat(m.activeIds()).containsExactly(0, npc.chart().stateId(Npc.St.COMBAT));
+        assertThat(m.trace()).extracting(e -> Kind.NAMES[e.kind]).containsSubsequence("sync", "event", "exit", "transition", "enter");
+        // PATROL's history recorded WALK (where the hundredth ARRIVED left it) when SEE_ENEMY left PATROL
+        assertThat(m.history).containsEntry(npc.chart().stateId(Npc.St.PATROL_HISTORY),
+                java.util.List.of(npc.chart().stateId(Npc.St.WALK)));
+    }
+
+    @Test
+    void idleTicksAreCountedNotWrittenAndRepeatedQuietTicksFoldIntoOneEntry() {
+        Capture capture = new Capture(1024);
+        Model model = new Model(64);
+        Collector collector = new Collector(capture, model);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        for (int i = 0; i < 50; i++) {
+            npc.update(); // WALK: no update action, so nothing is written
+        }
+        assertThat(capture.pending()).isEqualTo(6); // a tick mark (two words), attach, enter the root, PATROL and WALK
+        npc.fire(Npc.Ev.ARRIVED);
+        for (int i = 0; i < 40; i++) {
+            npc.update(); // WAIT's update action runs every tick
+        }
+        npc.fire(Npc.Ev.SEE_ENEMY);
+        collector.drainAll();
+        List<String> trace = new ArrayList<>();
+        for (Model.Entry e : model.machine(0).trace()) {
+            trace.add(Kind.NAMES[e.kind] + (e.kind == Kind.TICKS ? " " + e.a : ""));
+        }
+        assertThat(trace).containsExactly("attach", "enter", "enter", "enter",
+                "tick 50", "event", "exit", "transition", "enter",
+                "tick 40", "update", // forty ticks in WAIT, folded into one step
+                "event", "exit", "exit", "transition", "enter");
+    }
+
+    @Test
+    void detachingStopsTheRecordsAndTheMachinePaysNothingAgain() {
+        Capture capture = new Capture(256);
+        Model model = new Model(16);
+        Collector collector = new Collector(capture, model);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        assertThat(capture.detach(npc)).isTrue();
+        int before = capture.pending();
+        npc.fire(Npc.Ev.ARRIVED);
+        assertThat(capture.pending()).isEqualTo(before);
+        assertThat(capture.detach(npc)).isFalse();
+        collector.drainAll();
+        assertThat(model.machines()).isEmpty();
+    }
+
+    @Test
+    void anIdleMachineIsResentAtTheGateWithItsHistory() throws Exception {
+        Capture capture = new Capture(64);
+        Model model = new Model(64);
+        Collector collector = new Collector(capture, model);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        npc.fire(Npc.Ev.ARRIVED);
+        npc.fire(Npc.Ev.SEE_ENEMY); // PATROL's history records WAIT
+        npc.fire(Npc.Ev.HIT); // STUNNED, which takes no event: the next ones are unhandled
+        for (int i = 0; i < 40; i++) {
+            npc.fire(Npc.Ev.ARRIVED); // two records each fill the ring nobody drains
+        }
+        assertThat(capture.dropped()).isGreaterThan(0);
+        collector.drainAll();
+        capture.gate(); // the machine is idle: the gate resends it
+        collector.drainAll();
+        Model.MachineView m = model.machine(0);
+        assertThat(m.activeIds()).isEqualTo(activeIds(npc));
+        assertThat(m.history).containsEntry(npc.chart().stateId(Npc.St.PATROL_HISTORY),
+                java.util.List.of(npc.chart().stateId(Npc.St.WAIT)));
+    }
+
+    private static List<Integer> activeIds(Machine<?> m) {
+        List<Integer> out = new ArrayList<>();
+        for (int s = 0; s < m.chart().stateCount(); s++) {
+            if (m.isIn(s)) {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}
