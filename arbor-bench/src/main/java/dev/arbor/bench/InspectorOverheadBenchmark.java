@@ -18,6 +18,7 @@ import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
+import org.openjdk.jmh.annotations.Level;
 import org.openjdk.jmh.annotations.Measurement;
 import org.openjdk.jmh.annotations.Mode;
 import org.openjdk.jmh.annotations.OutputTimeUnit;
@@ -36,9 +37,11 @@ import org.openjdk.jmh.annotations.Warmup;
  * bytes allocated per event on the measured thread (target: 0 added).
  *
  * <p>At this rate (tens of millions of events a second, five or six records each) the collector
- * cannot build the model as fast as the game writes, so in {@code ATTACHED} records are dropped
- * and counted, as designed; the teardown prints what share was. A game at 60 ticks a second writes
- * orders of magnitude fewer.
+ * cannot build the model as fast as the game writes, so in {@code ATTACHED} most records are
+ * dropped and counted, as designed, and a probe that waits to resync writes nothing: that figure
+ * is the cost of a saturated inspector. {@code WRITE_ONLY}, whose bare drainer keeps up, is the
+ * cost of keeping every record. The teardown prints what share was dropped. A game at 60 ticks a
+ * second writes orders of magnitude fewer records than either.
  *
  * <pre>
  * java -jar arbor-bench/target/benchmarks.jar InspectorOverheadBenchmark -f 2 -wi 5 -w 1s -i 5 -r 1s -prof gc
@@ -76,6 +79,8 @@ public class InspectorOverheadBenchmark {
     private Thread drainer;
     private volatile boolean draining;
     private long events;
+    /** Records the bare drainer read (its thread only). */
+    private long drained;
 
     @Setup
     public void setUp() throws IOException {
@@ -94,7 +99,7 @@ public class InspectorOverheadBenchmark {
                 drainer = new Thread(() -> {
                     while (draining) {
                         // as the inspector's collector does: drain in batches, rest when there is little
-                        if (capture.drain((head, tick, a, b, c, ref) -> { }, 1 << 14) < 1024) {
+                        if (capture.drain((head, tick, a, b, c, ref) -> drained++, 1 << 14) < 1024) {
                             java.util.concurrent.locks.LockSupport.parkNanos(200_000);
                         }
                     }
@@ -135,6 +140,24 @@ public class InspectorOverheadBenchmark {
         return s;
     }
 
+    private static final com.sun.management.ThreadMXBean THREADS =
+            (com.sun.management.ThreadMXBean) java.lang.management.ManagementFactory.getThreadMXBean();
+    private long allocatedBefore;
+    private long eventsBefore;
+
+    /** The game thread's own allocation (JMH's {@code -prof gc} counts the inspector's threads too). */
+    @Setup(Level.Iteration)
+    public void countFrom() {
+        allocatedBefore = THREADS.getCurrentThreadAllocatedBytes();
+        eventsBefore = events;
+    }
+
+    @TearDown(Level.Iteration)
+    public void countTo() {
+        long bytes = THREADS.getCurrentThreadAllocatedBytes() - allocatedBefore;
+        System.out.printf(" [game thread: %.3f B/event]", (double) bytes / Math.max(1, events - eventsBefore));
+    }
+
     /** One event of the cycle. */
     @Benchmark
     public void fire() {
@@ -152,15 +175,16 @@ public class InspectorOverheadBenchmark {
         }
         if (inspector != null) {
             Inspector.Stats s = inspector.stats();
-            System.out.printf("%n[inspector] %,d events, %,d records dropped, %,d frames sent to the page%n",
-                    events, s.dropped(), s.framesSent());
+            System.out.printf("%n[inspector] %,d events, %,d records collected, %,d dropped (%.1f%%), %,d frames sent to the page%n",
+                    events, s.collected(), s.dropped(), 100.0 * s.dropped() / (s.collected() + s.dropped()), s.framesSent());
             page.close();
             inspector.close();
         }
         if (capture != null) {
             draining = false;
             drainer.join();
-            System.out.printf("%n[capture] %,d events, %,d records dropped%n", events, capture.dropped());
+            System.out.printf("%n[capture] %,d events, %,d records read, %,d dropped (%.1f%%)%n", events, drained,
+                    capture.dropped(), 100.0 * capture.dropped() / (drained + capture.dropped()));
         }
     }
 }

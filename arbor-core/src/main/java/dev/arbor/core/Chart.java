@@ -261,8 +261,11 @@ public final class Chart<C> {
 
     /** What kind of state this is. */
     public StateKind kind(int state) {
-        return StateKind.values()[compiled.kind[state]];
+        return KINDS[compiled.kind[state]];
     }
+
+    /** {@link StateKind#values()} once: that method copies its array on every call. */
+    private static final StateKind[] KINDS = StateKind.values();
 
     public int transitionCount() {
         return compiled.transitionCount;

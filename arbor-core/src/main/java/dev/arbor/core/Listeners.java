@@ -99,5 +99,11 @@ final class Listeners {
             a.onRecalled(m, event, cause);
             b.onRecalled(m, event, cause);
         }
+
+        @Override
+        public void onStepEnd(Machine<?> m) {
+            a.onStepEnd(m);
+            b.onStepEnd(m);
+        }
     }
 }

@@ -990,6 +990,9 @@ public final class Machine<C> {
     }
 
     private void endStep(Extras x, boolean completed) {
+        if (x.listener != null) {
+            x.listener.onStepEnd(this);
+        }
         if (x.pendingListener != null) {
             addPendingListener(x);
         }

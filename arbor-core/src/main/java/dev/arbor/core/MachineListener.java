@@ -65,4 +65,11 @@ public interface MachineListener {
      * its processing follow.
      */
     default void onRecalled(Machine<?> machine, Object event, Cause cause) {}
+
+    /**
+     * A step (an event with what it raised, a tick, the start, a move or a restore) has run to
+     * completion, or stopped at an error: the machine is between steps. A listener that gathers
+     * what a step's callbacks report can hand it on here, once a step rather than once a callback.
+     */
+    default void onStepEnd(Machine<?> machine) {}
 }

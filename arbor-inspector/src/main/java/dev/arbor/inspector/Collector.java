@@ -102,6 +102,11 @@ final class Collector implements Ring.Reader, Runnable {
         return capture.dropped();
     }
 
+    /** Records read so far (racy: for statistics). */
+    long collected() {
+        return seq;
+    }
+
     // ---------------------------------------------------------------- raw record to wire record
 
     @Override
@@ -130,6 +135,22 @@ final class Collector implements Ring.Reader, Runnable {
         r.tick = tick;
         r.a = Kind.a(head);
         r.b = x;
+        Object event = ref;
+        switch (kind) { // an event the probe wrote as a code
+            case Kind.EVENT, Kind.UNHANDLED, Kind.DEFERRED, Kind.RECALLED -> {
+                if (r.a != 0) {
+                    event = capture.event((int) r.a);
+                    r.a = 0;
+                }
+            }
+            case Kind.TRANSITION, Kind.INTERNAL -> {
+                if (x != 0) {
+                    event = capture.event((int) x);
+                    r.b = 0;
+                }
+            }
+            default -> { }
+        }
         switch (kind) {
             case Kind.ATTACH -> {
                 Attached at = (Attached) ref;
@@ -157,7 +178,7 @@ final class Collector implements Ring.Reader, Runnable {
                 }
                 r.pending = ts;
             }
-            default -> r.text = ref == null ? null : eventName(ref);
+            default -> r.text = eventName(event);
         }
         model.apply(r);
         Writer w = recording;

@@ -304,21 +304,22 @@ public final class Inspector implements AutoCloseable {
      * What the inspector is doing.
      *
      * @param attached    machines attached
-     * @param dropped     records dropped so far because a ring was full
-     * @param backlog     records written and not yet collected
+     * @param collected   records the collector has read so far
+     * @param dropped     records dropped so far: not written because a ring was full
+     * @param backlog     words written and not yet collected
      * @param clients     pages open
      * @param framesSent  frames sent to pages so far
      * @param bytesSent   bytes of frames sent so far
      * @param tick        the game tick of the last gate
      */
-    public record Stats(int attached, long dropped, int backlog, int clients, long framesSent, long bytesSent, long tick) {}
+    public record Stats(int attached, long collected, long dropped, int backlog, int clients, long framesSent, long bytesSent, long tick) {}
 
     public Stats stats() {
         int attached;
         synchronized (model) {
             attached = model.attachedCount();
         }
-        return new Stats(attached, capture == null ? 0 : capture.dropped(), capture == null ? 0 : capture.pending(),
+        return new Stats(attached, collector == null ? 0 : collector.collected(), capture == null ? 0 : capture.dropped(), capture == null ? 0 : capture.pending(),
                 server.clients(), server.framesSent(), server.bytesSent(),
                 capture == null ? model.tick() : capture.currentTick());
     }

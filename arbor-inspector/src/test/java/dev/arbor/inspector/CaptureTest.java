@@ -157,6 +157,82 @@ class CaptureTest {
                 java.util.List.of(npc.chart().stateId(Npc.St.WAIT)));
     }
 
+    @Test
+    void eventsOfAnEnumGoAsCodesAndAnythingElseAsItselfAndTheTraceNamesBoth() {
+        Capture capture = new Capture(256);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        capture.drain((head, tick, x, y, z, ref) -> { }, 1000);
+        npc.fire(Npc.Ev.ARRIVED);
+        npc.fire("a-string-event");
+        List<String> raw = new ArrayList<>();
+        capture.drain((head, tick, x, y, z, ref) -> raw.add(Kind.NAMES[Kind.kind(head)]
+                + (Kind.kind(head) == Kind.EVENT || Kind.kind(head) == Kind.UNHANDLED ? " a=" + (Kind.a(head) != 0) : "")
+                + (Kind.kind(head) == Kind.TRANSITION ? " x=" + (x != 0) : "")
+                + " ref=" + ref), 1000);
+        // the enum constant travels as a number (no reference store on the game thread), the string as itself
+        assertThat(raw).containsExactly("event a=true ref=null", "exit ref=null", "transition x=true ref=null",
+                "enter ref=null", "event a=false ref=a-string-event", "unhandled a=false ref=a-string-event");
+
+        Capture watched = new Capture(256);
+        Model model = new Model(64);
+        Collector collector = new Collector(watched, model);
+        Machine<Npc.Owner> guard = Npc.chart().newMachine(new Npc.Owner());
+        watched.attach(guard, "guard", null);
+        guard.start();
+        guard.fire(Npc.Ev.SEE_ENEMY);
+        guard.fire("another");
+        collector.drainAll();
+        assertThat(model.machine(0).trace()).filteredOn(e -> e.kind == Kind.EVENT || e.kind == Kind.TRANSITION)
+                .extracting(e -> Kind.NAMES[e.kind] + " " + e.text)
+                .containsExactly("event SEE_ENEMY", "transition SEE_ENEMY", "event another");
+    }
+
+    @Test
+    void aStepsRecordsAreWrittenDuringTheStepAndPublishedTogetherWhenItEnds() {
+        Capture capture = new Capture(256);
+        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+        List<Integer> pendingDuringStep = new ArrayList<>();
+        npc.addListener(new dev.arbor.core.MachineListener() {
+            @Override
+            public void onEntry(Machine<?> m, int state, Cause cause) {
+                pendingDuringStep.add(capture.pending());
+            }
+        });
+        int before = capture.pending();
+        npc.fire(Npc.Ev.ARRIVED); // event, exit, transition (two words), enter
+        assertThat(pendingDuringStep).containsExactly(before);
+        assertThat(capture.pending()).isEqualTo(before + 5);
+    }
+
+    @Test
+    void everyRecordNotWrittenIsCountedAsDropped() {
+        // the same story into a ring that holds it all and into one that fills: what the small one
+        // kept and what it counted as dropped add up to what the large one kept
+        int[] kept = new int[2];
+        long[] dropped = new long[2];
+        int[] sizes = {64, 1 << 14};
+        for (int k = 0; k < 2; k++) {
+            Capture capture = new Capture(sizes[k]);
+            Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
+            capture.attach(npc, "npc", null);
+            npc.start();
+            for (int i = 0; i < 100; i++) {
+                npc.fire(i % 2 == 0 ? Npc.Ev.ARRIVED : Npc.Ev.ORDER);
+            }
+            int[] n = {0};
+            capture.drain((head, tick, x, y, z, ref) -> n[0]++, 1 << 16);
+            kept[k] = n[0];
+            dropped[k] = capture.dropped();
+        }
+        assertThat(dropped[1]).isZero();
+        assertThat(dropped[0]).isGreaterThan(0);
+        assertThat(kept[0] + dropped[0]).isEqualTo(kept[1]);
+    }
+
     private static List<Integer> activeIds(Machine<?> m) {
         List<Integer> out = new ArrayList<>();
         for (int s = 0; s < m.chart().stateCount(); s++) {

@@ -33,8 +33,15 @@ public final class Capture {
     private final Map<Dispatcher, TelegramProbe> dispatchers = new IdentityHashMap<>();
     private final Map<Chart<?>, int[]> clockStates = new IdentityHashMap<>();
     private int nextSlot;
-    /** Written by the game thread only (the gate); read by probes on any thread. */
-    private volatile long tick;
+    /**
+     * Written by the gate, read by probes on every record: a plain field, so that reading it costs
+     * a load (a probe on another thread than the gate's may stamp a record with the tick before).
+     */
+    private long tick;
+    /** The constants of the enum types probes write as codes, by type number (copied whole when one is added). */
+    private volatile Object[][] coded = new Object[0][];
+    /** Records the probes of detached machines skipped (part of {@link #dropped}). */
+    private volatile long skippedByDetached;
     /** Some probe lost records and waits to resync. */
     volatile boolean lost;
     /** Machines whose clocks the gate samples (the ones a page shows), by slot. */
@@ -87,6 +94,7 @@ public final class Capture {
         all[p.slot] = null;
         bySlot = all;
         p.lost = false;
+        skippedByDetached += p.skipped;
         p.put(Kind.DETACH, Cause.NORMAL, 0, null);
         return true;
     }
@@ -242,6 +250,33 @@ public final class Capture {
         return tick;
     }
 
+    /**
+     * The code of the first constant of an enum type whose constants probes write as numbers
+     * (numbering the type the first time), or 0 when it cannot be coded. A code is
+     * {@code (type << 16) + 1 + ordinal}: never 0, which means "a reference".
+     */
+    synchronized int codeBase(Class<?> enumType) {
+        Object[][] types = coded;
+        for (int id = 0; id < types.length; id++) {
+            if (((Enum<?>) types[id][0]).getDeclaringClass() == enumType) {
+                return (id << 16) + 1;
+            }
+        }
+        Object[] constants = enumType.getEnumConstants();
+        if (types.length == Short.MAX_VALUE || constants.length >= 0xFFFF) {
+            return 0;
+        }
+        Object[][] more = Arrays.copyOf(types, types.length + 1);
+        more[types.length] = constants;
+        coded = more; // published before any record that uses the code
+        return (types.length << 16) + 1;
+    }
+
+    /** The event a probe wrote as {@code code} ({@link #codeBase}). */
+    public Object event(int code) {
+        return coded[code >>> 16][(code & 0xFFFF) - 1];
+    }
+
     Ring ringFor(Thread thread) {
         for (Ring r : rings) {
             if (r.owner == thread) {
@@ -309,11 +344,14 @@ public final class Capture {
         return n;
     }
 
-    /** Records dropped so far because a ring was full. */
+    /** Records dropped so far: the ones that found a ring full, and the ones not written while a probe waited to resync. */
     public long dropped() {
-        long n = 0;
+        long n = skippedByDetached;
         for (Ring r : rings) {
             n += r.dropped();
+        }
+        for (Probe p : bySlot) {
+            n += p == null ? 0 : p.skipped;
         }
         return n;
     }

@@ -16,25 +16,25 @@ public final class Kind {
     public static final int ATTACH = 0;
     /** A machine was detached. */
     public static final int DETACH = 1;
-    /** An event is about to be processed; ref: the event. */
+    /** An event is about to be processed; a: its code ({@link Capture#eventCode}) or 0 and ref: the event. */
     public static final int EVENT = 2;
     /** Ticks began ({@code update()} calls) with nothing else recorded between them; a: how many. */
     public static final int TICKS = 3;
     /** A state is exited; a: the state. */
     public static final int EXIT = 4;
-    /** A transition with a target is taken; a: the transition; ref: the event or null. */
+    /** A transition with a target is taken; a: the transition; b: the event's code, or ref: the event, or neither. */
     public static final int TRANSITION = 5;
     /** A state is entered; a: the state. */
     public static final int ENTER = 6;
-    /** A targetless transition or a handler consumed the event; a: the state; ref: the event. */
+    /** A targetless transition or a handler consumed the event; a: the state; b: the event's code, or ref: the event. */
     public static final int INTERNAL = 7;
     /** A state's update action runs; a: the state. */
     public static final int UPDATE = 8;
-    /** The event is kept for later; ref: the event. */
+    /** The event is kept for later; a: its code, or ref: the event. */
     public static final int DEFERRED = 9;
-    /** A kept event is offered again; ref: the event. */
+    /** A kept event is offered again; a: its code, or ref: the event. */
     public static final int RECALLED = 10;
-    /** No active state took the event; ref: the event. */
+    /** No active state took the event; a: its code, or ref: the event. */
     public static final int UNHANDLED = 11;
     /** An action or guard threw; a: the state; ref: the Throwable. */
     public static final int ERROR = 12;
@@ -66,7 +66,10 @@ public final class Kind {
     public static final int RECORDED = 23;
 
     /** Not a record: the ring's mark of a new game tick (never on the wire). */
-    public static final int TICK_MARK = 63;
+    public static final int TICK_MARK = 31;
+
+    /** The bit of a head (above the kind's five) that says the record carries a reference. */
+    public static final long REF = 1L << 5;
 
     /** The wire name of each kind, by code. */
     public static final String[] NAMES = {
@@ -81,15 +84,21 @@ public final class Kind {
     public static final int MAX_SLOT = (1 << 22) - 1;
 
     /**
-     * A record's head: kind (6 bits), cause (2), how many words follow it (2), machine slot (22)
-     * and one argument (32: a state, a transition, a count).
+     * A record's head: kind (5 bits), whether it carries a reference (1, set by the ring), cause
+     * (2), how many words follow it (2), machine slot (22) and one argument (32: a state, a
+     * transition, a count, an event's code).
      */
     public static long head(int kind, Cause cause, int slot, int a, int extra) {
         return kind | (long) cause.ordinal() << 6 | (long) extra << 8 | (long) slot << 10 | (long) a << 32;
     }
 
     public static int kind(long head) {
-        return (int) (head & 0x3F);
+        return (int) (head & 0x1F);
+    }
+
+    /** Whether a record carries a reference (the ring sets this bit of its head when it stores one). */
+    public static boolean hasRef(long head) {
+        return (head & REF) != 0;
     }
 
     public static Cause cause(long head) {

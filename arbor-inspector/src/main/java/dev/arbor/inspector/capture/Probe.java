@@ -24,8 +24,16 @@ public final class Probe implements MachineListener {
     final java.util.function.Consumer<String> sender;
     private Ring ring;
     private int pendingTicks;
-    /** A record was dropped: write nothing until the configuration has been written whole. */
-    volatile boolean lost;
+    /** A record was dropped: write nothing until the configuration has been written whole (game thread only). */
+    boolean lost;
+    /** Records not written while {@link #lost} (the ring counts the one that found it full); read racily for statistics. */
+    long skipped;
+    /** The words the last resync needed, or would have: the room the next one waits for before it reads the machine. */
+    private int syncWords = 8;
+    /** The enum type whose constants this probe writes as codes rather than references, once it has seen one. */
+    private Class<?> codedType;
+    /** The code of {@link #codedType}'s first constant. */
+    private int codeBase;
     /** The chart the records so far refer to; a move onto another is announced ({@link Kind#CHART}). */
     private Chart<?> chart;
 
@@ -54,9 +62,24 @@ public final class Probe implements MachineListener {
         return r;
     }
 
-    /** Writes a record of one word, after the ticks counted since the last one. */
+    /** Writes a record of one word and publishes it (outside a step: attaching, a reload). */
     void put(int kind, Cause cause, int a, Object ref) {
+        add(kind, cause, a, ref);
+        publish();
+    }
+
+    /** Makes the records added so far visible to the collector. */
+    void publish() {
+        ring().publish();
+    }
+
+    /**
+     * Adds a record of one word, after the ticks counted since the last one, without publishing
+     * it: the step's end does ({@link #onStepEnd}), so that a step costs one release store.
+     */
+    private void add(int kind, Cause cause, int a, Object ref) {
         if (lost) {
+            skipped++;
             return;
         }
         Ring r = ring();
@@ -64,14 +87,15 @@ public final class Probe implements MachineListener {
         if (pendingTicks != 0 && !flushTicks(r, tick)) {
             return;
         }
-        if (!r.put(tick, Kind.head(kind, cause, slot, a, 0), ref)) {
+        if (!r.add(tick, Kind.head(kind, cause, slot, a, 0), ref)) {
             lost();
         }
     }
 
-    /** Writes a record of two words (a clock, a history record). */
-    private void put2(int kind, int a, long x) {
+    /** Adds a record of two words (a clock, a transition with its event's code). */
+    private void add2(int kind, Cause cause, int a, long x) {
         if (lost) {
+            skipped++;
             return;
         }
         Ring r = ring();
@@ -79,13 +103,54 @@ public final class Probe implements MachineListener {
         if (pendingTicks != 0 && !flushTicks(r, tick)) {
             return;
         }
-        if (!r.put(tick, Kind.head(kind, Cause.NORMAL, slot, a, 1), x, null)) {
+        if (!r.add(tick, Kind.head(kind, cause, slot, a, 1), x, null)) {
             lost();
         }
+    }
+
+    /** A record whose argument is the event: its code when it has one, else the event itself. */
+    private void putEvent(int kind, Cause cause, Object event) {
+        int code = code(event);
+        add(kind, cause, code, code == 0 ? event : null);
+    }
+
+    /** A record about a state or transition that also names the event: its code in a second word, or the event. */
+    private void putWithEvent(int kind, Cause cause, int a, Object event) {
+        int code = code(event);
+        if (code != 0) {
+            add2(kind, cause, a, code);
+        } else {
+            add(kind, cause, a, event);
+        }
+    }
+
+    /**
+     * An event as a number the collector turns back into it, or 0 when it goes as a reference.
+     * Writing a number instead of a reference spares the game thread the garbage collector's
+     * write barrier on every event record: the constants of one enum type (the first this machine
+     * fires) are coded; anything else goes as itself.
+     */
+    private int code(Object event) {
+        if (event != null && event.getClass() == codedType) {
+            return codeBase + ((Enum<?>) event).ordinal();
+        }
+        return codedType == null ? firstCode(event) : 0;
+    }
+
+    private int firstCode(Object event) {
+        if (event instanceof Enum<?> e && event.getClass().isEnum()) {
+            int base = capture.codeBase(event.getClass());
+            if (base != 0) {
+                codedType = event.getClass();
+                codeBase = base;
+                return base + e.ordinal();
+            }
+        }
+        return 0;
     }
 
     private boolean flushTicks(Ring r, long tick) {
-        if (!r.put(tick, Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null)) {
+        if (!r.add(tick, Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null)) {
             lost();
             return false;
         }
@@ -108,6 +173,9 @@ public final class Probe implements MachineListener {
             return true;
         }
         Ring r = ring();
+        if (!r.hasRoom(syncWords)) {
+            return false; // still full: checked without reading the machine, since this runs on every step until it fits
+        }
         Chart<?> c = machine.chart();
         int n = c.stateCount();
         int count = 0;
@@ -119,7 +187,8 @@ public final class Probe implements MachineListener {
                 count += machine.recordedCount(s);
             }
         }
-        if (!r.hasRoom(2 * count + 4)) { // a tick mark, the chart, the sync, then one or two words a record
+        syncWords = 2 * count + 4; // a tick mark, the chart, the sync, then one or two words a record
+        if (!r.hasRoom(syncWords)) {
             return false;
         }
         long tick = capture.tick();
@@ -149,9 +218,14 @@ public final class Probe implements MachineListener {
             Chart<?> now = machine.chart();
             if (now != chart) {
                 chart = now;
-                put(Kind.CHART, cause, 0, now);
+                add(Kind.CHART, cause, 0, now);
             }
         }
+    }
+
+    @Override
+    public void onStepEnd(Machine<?> m) {
+        publish();
     }
 
     @Override
@@ -165,56 +239,57 @@ public final class Probe implements MachineListener {
     @Override
     public void onEvent(Machine<?> m, Object event, Cause cause) {
         if (lost && !resync()) {
+            skipped++;
             return;
         }
-        put(Kind.EVENT, cause, 0, event);
+        putEvent(Kind.EVENT, cause, event);
     }
 
     @Override
     public void onEntry(Machine<?> m, int state, Cause cause) {
         checkChart(cause);
-        put(Kind.ENTER, cause, state, null);
+        add(Kind.ENTER, cause, state, null);
     }
 
     @Override
     public void onExit(Machine<?> m, int state, Cause cause) {
-        put(Kind.EXIT, cause, state, null);
+        add(Kind.EXIT, cause, state, null);
     }
 
     @Override
     public void onTransition(Machine<?> m, int transition, Object event, Cause cause) {
         checkChart(cause);
-        put(Kind.TRANSITION, cause, transition, event);
+        putWithEvent(Kind.TRANSITION, cause, transition, event);
     }
 
     @Override
     public void onInternal(Machine<?> m, int state, Object event, Cause cause) {
-        put(Kind.INTERNAL, cause, state, event);
+        putWithEvent(Kind.INTERNAL, cause, state, event);
     }
 
     @Override
     public void onUpdate(Machine<?> m, int state, Cause cause) {
-        put(Kind.UPDATE, cause, state, null);
+        add(Kind.UPDATE, cause, state, null);
     }
 
     @Override
     public void onUnhandled(Machine<?> m, Object event, Cause cause) {
-        put(Kind.UNHANDLED, cause, 0, event);
+        putEvent(Kind.UNHANDLED, cause, event);
     }
 
     @Override
     public void onError(Machine<?> m, int state, Throwable error, Cause cause) {
-        put(Kind.ERROR, cause, state, error);
+        add(Kind.ERROR, cause, state, error);
     }
 
     @Override
     public void onDeferred(Machine<?> m, Object event, Cause cause) {
-        put(Kind.DEFERRED, cause, 0, event);
+        putEvent(Kind.DEFERRED, cause, event);
     }
 
     @Override
     public void onRecalled(Machine<?> m, Object event, Cause cause) {
-        put(Kind.RECALLED, cause, 0, event);
+        putEvent(Kind.RECALLED, cause, event);
     }
 
     /** Writes the clocks of the machine's active timed states (the gate does, for selected machines). */
@@ -222,9 +297,10 @@ public final class Probe implements MachineListener {
         for (int s : clockStates) {
             long t = machine.ticksInState(s);
             if (t >= 0) {
-                put2(Kind.CLOCK, s, t);
+                add2(Kind.CLOCK, Cause.NORMAL, s, t);
             }
         }
+        publish();
     }
 
     /** Announces a move onto another chart made outside a step (the report follows). */

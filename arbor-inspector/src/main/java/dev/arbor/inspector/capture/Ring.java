@@ -3,42 +3,56 @@ package dev.arbor.inspector.capture;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
-/** Padding before the producer's fields. */
+/** Padding before the published index. */
 abstract class RingPad0 {
     long p00, p01, p02, p03, p04, p05, p06, p07;
 }
 
-/**
- * The producer's fields, on cache lines of their own: {@code write} is published with release
- * stores; {@code readCache} spares a read of the consumer's index on every record.
- */
-abstract class RingProducer extends RingPad0 {
+/** The write index, published with release stores once a step: the one producer field the consumer reads. */
+abstract class RingPublished extends RingPad0 {
     volatile long write;
-    long readCache;
-    volatile long dropped;
-    /** The tick of the last tick mark written. */
-    long lastTick;
 }
 
-/** Padding between the producer's and the consumer's fields, so that they do not share a cache line. */
-abstract class RingPad1 extends RingProducer {
+/** Padding, so that the consumer's reads of {@code write} do not take the producer's own fields from its cache. */
+abstract class RingPad1 extends RingPublished {
     long p10, p11, p12, p13, p14, p15, p16, p17;
 }
 
+/**
+ * The producer's own fields, written on every record: {@code readCache} spares a read of the
+ * consumer's index on every record.
+ */
+abstract class RingProducer extends RingPad1 {
+    /** The next word the producer writes; {@code write} once published. */
+    long next;
+    /** The producer's own copy of {@code write}. */
+    long published;
+    long readCache;
+    /** The tick of the last tick mark written. */
+    long lastTick;
+    volatile long dropped;
+}
+
+/** Padding between the producer's and the consumer's fields, so that they do not share a cache line. */
+abstract class RingPad2 extends RingProducer {
+    long p20, p21, p22, p23, p24, p25, p26, p27;
+}
+
 /** The consumer's field. */
-abstract class RingConsumer extends RingPad1 {
+abstract class RingConsumer extends RingPad2 {
     volatile long read;
     /** The tick of the last tick mark read. */
     long readTick;
-    long p20, p21, p22, p23, p24, p25, p26, p27;
+    long p30, p31, p32, p33, p34, p35, p36, p37;
 }
 
 /**
  * A bounded single-producer, single-consumer queue of inspection records, preallocated: one game
  * thread writes, the inspector's collector thread reads. Writing a record is one or two array
- * stores and one release store of the write index: no allocation, no lock, no waiting. When the
- * reader falls behind and the ring is full, the record is dropped and counted instead
- * ({@link #dropped()}), so a stalled inspector never slows the game or grows its memory.
+ * stores, and publishing the records written so far one release store of the write index: no
+ * allocation, no lock, no waiting. When the reader falls behind and the ring is full, the record
+ * is dropped and counted instead ({@link #dropped()}), so a stalled inspector never slows the
+ * game or grows its memory.
  *
  * <p>A record is one long, its head ({@link Kind#head}: kind, cause, how many words follow,
  * machine slot and one argument), then as many as three more longs for the few kinds that need
@@ -57,7 +71,7 @@ public final class Ring extends RingConsumer {
     static {
         try {
             MethodHandles.Lookup l = MethodHandles.lookup();
-            WRITE = l.findVarHandle(RingProducer.class, "write", long.class);
+            WRITE = l.findVarHandle(RingPublished.class, "write", long.class);
             READ = l.findVarHandle(RingConsumer.class, "read", long.class);
             DROPPED = l.findVarHandle(RingProducer.class, "dropped", long.class);
         } catch (ReflectiveOperationException e) {
@@ -95,80 +109,122 @@ public final class Ring extends RingConsumer {
 
     /** Whether {@code n} words fit now. */
     public boolean hasRoom(int n) {
-        long w = (long) WRITE.getOpaque(this);
-        if (w + n - readCache > mask + 1) {
-            readCache = (long) READ.getAcquire(this);
-        }
-        return w + n - readCache <= mask + 1;
+        return next + n - readCache <= mask + 1 || roomAfterRead(next + n);
     }
 
-    /** Room for {@code n} words, and the tick mark first if the tick changed; false (and counted) when full. */
-    private boolean claim(long tick, int n) {
+    /** Whether the ring has room up to word {@code end} once the consumer's index is read afresh. */
+    private boolean roomAfterRead(long end) {
+        readCache = (long) READ.getAcquire(this);
+        return end - readCache <= mask + 1;
+    }
+
+    /**
+     * Where a record of {@code n} words goes, after the tick mark if the tick changed; -1 (and
+     * counted) when the ring is full. Reads only the producer's own fields unless the ring looks
+     * full: on the common path a record costs its stores and one release store of the index.
+     */
+    private long claim(long tick, int n) {
+        long w = next;
+        if (tick == lastTick && w + n - readCache <= mask + 1) {
+            return w; // kept small, so that it is inlined into every probe callback
+        }
+        return claimSlow(tick, n);
+    }
+
+    /** A new tick to mark, or a ring that looked full: reads the consumer's index afresh. */
+    private long claimSlow(long tick, int n) {
+        long w = next;
         int need = tick == lastTick ? n : n + 2;
-        long w = (long) WRITE.getOpaque(this);
-        if (w + need - readCache > mask + 1) {
-            readCache = (long) READ.getAcquire(this);
-            if (w + need - readCache > mask + 1) {
-                DROPPED.setOpaque(this, (long) DROPPED.getOpaque(this) + 1);
-                return false;
-            }
+        if (w + need - readCache > mask + 1 && !roomAfterRead(w + need)) {
+            return full();
         }
-        return true;
-    }
-
-    /** Writes the tick mark if the tick changed; returns the next free word. */
-    private long markTick(long tick) {
-        long w = (long) WRITE.getOpaque(this);
         if (tick != lastTick) {
             words[(int) w & mask] = TICK_MARK;
-            refs[(int) w & mask] = null;
             words[(int) (w + 1) & mask] = tick;
             lastTick = tick;
-            w += 2;
+            return w + 2;
         }
         return w;
     }
 
-    /** Writes a record of one word (its head has no extra words), or drops it when the ring is full. */
-    public boolean put(long tick, long head, Object ref) {
-        if (!claim(tick, 1)) {
+    private long full() {
+        DROPPED.setOpaque(this, (long) DROPPED.getOpaque(this) + 1);
+        return -1;
+    }
+
+    /** Stores a record's head and reference; the head says whether there is one. */
+    private void head(long w, long head, Object ref) {
+        int i = (int) w & mask;
+        if (ref == null) {
+            words[i] = head; // no reference store: the reader knows from the head that there is none
+        } else {
+            words[i] = head | Kind.REF;
+            refs[i] = ref;
+        }
+    }
+
+    /**
+     * Makes the records added so far visible to the consumer: one release store. A probe adds a
+     * step's records and publishes them once, when the step ends.
+     */
+    public void publish() {
+        long end = next;
+        if (end != published) { // an idle tick adds nothing and stores nothing
+            published = end;
+            WRITE.setRelease(this, end);
+        }
+    }
+
+    /** Adds a record of one word (its head has no extra words) without publishing it; false (and counted) when the ring is full. */
+    public boolean add(long tick, long head, Object ref) {
+        long w = claim(tick, 1);
+        if (w < 0) {
             return false;
         }
-        long w = markTick(tick);
-        int i = (int) w & mask;
-        words[i] = head;
-        refs[i] = ref;
-        WRITE.setRelease(this, w + 1);
+        head(w, head, ref);
+        next = w + 1;
         return true;
     }
 
-    /** Writes a record of two words (its head says one extra word). */
-    public boolean put(long tick, long head, long x, Object ref) {
-        if (!claim(tick, 2)) {
+    /** Adds a record of two words (its head says one extra word) without publishing it. */
+    public boolean add(long tick, long head, long x, Object ref) {
+        long w = claim(tick, 2);
+        if (w < 0) {
             return false;
         }
-        long w = markTick(tick);
-        int i = (int) w & mask;
-        words[i] = head;
-        refs[i] = ref;
+        head(w, head, ref);
         words[(int) (w + 1) & mask] = x;
-        WRITE.setRelease(this, w + 2);
+        next = w + 2;
         return true;
     }
 
-    /** Writes a record of four words (its head says three extra words). */
+    /** Writes a record of one word and publishes it with the ones added before. */
+    public boolean put(long tick, long head, Object ref) {
+        boolean added = add(tick, head, ref);
+        publish();
+        return added;
+    }
+
+    /** Writes a record of two words and publishes it with the ones added before. */
+    public boolean put(long tick, long head, long x, Object ref) {
+        boolean added = add(tick, head, x, ref);
+        publish();
+        return added;
+    }
+
+    /** Writes a record of four words (its head says three extra words) and publishes it with the ones added before. */
     public boolean put(long tick, long head, long x, long y, long z, Object ref) {
-        if (!claim(tick, 4)) {
+        long w = claim(tick, 4);
+        if (w < 0) {
+            publish();
             return false;
         }
-        long w = markTick(tick);
-        int i = (int) w & mask;
-        words[i] = head;
-        refs[i] = ref;
+        head(w, head, ref);
         words[(int) (w + 1) & mask] = x;
         words[(int) (w + 2) & mask] = y;
         words[(int) (w + 3) & mask] = z;
-        WRITE.setRelease(this, w + 4);
+        next = w + 4;
+        publish();
         return true;
     }
 
@@ -190,7 +246,8 @@ public final class Ring extends RingConsumer {
     /**
      * Hands the records written so far to {@code reader}, oldest first, up to {@code maxWords}
      * words; frees their room. Called by the one consumer thread. References are not cleared: they
-     * are overwritten as the ring wraps, so at most a ring's worth of events is kept alive.
+     * are overwritten as the ring wraps, so at most a ring's worth of events is kept alive; a
+     * record without one does not store null, and its head says so ({@link Kind#REF}).
      *
      * @return how many words were read
      */
@@ -216,7 +273,7 @@ public final class Ring extends RingConsumer {
                 long x = extra > 0 ? ws[(int) (k + 1) & mask] : 0;
                 long y = extra > 1 ? ws[(int) (k + 2) & mask] : 0;
                 long z = extra > 2 ? ws[(int) (k + 3) & mask] : 0;
-                Object ref = refs[i];
+                Object ref = Kind.hasRef(head) ? refs[i] : null;
                 k += 1 + extra;
                 reader.record(head, readTick, x, y, z, ref);
             }
