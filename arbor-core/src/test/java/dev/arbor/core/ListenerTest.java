@@ -372,6 +372,36 @@ class ListenerTest {
     }
 
     @Test
+    void everyStepEndsWithOneStepEndAfterAllItReportedEvenWhenAnActionThrew() {
+        List<String> log = new ArrayList<>();
+        Recorder recorder = new Recorder("", log) {
+            @Override
+            public void onStepEnd(Machine<?> machine) {
+                log.add("step end");
+            }
+        };
+        Machine<List<String>> m = started(log, recorder);
+        assertThat(take(log)).containsExactly("entry root NORMAL", "entry A NORMAL", "step end");
+
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly(
+                "event GO NORMAL", "exit A NORMAL", "transition A->B on GO NORMAL", "go-action NORMAL", "entry B NORMAL",
+                "step end");
+
+        m.fire(Ev.RAISE); // the raised PING is processed within the same step
+        List<String> raised = take(log);
+        assertThat(raised).contains("event PING NORMAL").endsWith("step end");
+        assertThat(raised.stream().filter("step end"::equals)).hasSize(1);
+
+        m.update(); // an idle tick is a step too
+        assertThat(take(log)).containsExactly("step end");
+
+        org.assertj.core.api.Assertions.catchThrowable(() -> m.fire(Ev.BAD));
+        List<String> failed = take(log);
+        assertThat(failed).contains("error B bad-action NORMAL").endsWith("step end");
+    }
+
+    @Test
     void aListenerAddedDuringAStepHearsFromTheNextStepOn() {
         for (boolean specialised : new boolean[] {false, true}) {
             List<String> heard = new ArrayList<>();

@@ -129,6 +129,49 @@ class BrowserTest {
         browser.screenshot("machine-list-filtered");
     }
 
+    @Test
+    void tenThousandMachinesArePagedAndFilteredWhileTheyRunAtSixtyTicksASecond() throws Exception {
+        loop.close();
+        loop = new GameLoop(inspector, 16);
+        List<Machine<Npc.Owner>> npcs = loop.addMany(10_000, i -> CHART.newMachine(new Npc.Owner()), i -> "npc-" + i);
+        long[] tick = {0};
+        loop.everyTick = () -> { // a hundred machines change each tick: a fight starts here, another ends there
+            tick[0]++;
+            for (int k = 0; k < 100; k++) {
+                Machine<Npc.Owner> m = npcs.get((int) ((tick[0] * 97 + k * 101) % npcs.size()));
+                m.fire(m.isIn(Npc.St.COMBAT) ? Npc.Ev.LOST_ENEMY : Npc.Ev.SEE_ENEMY);
+            }
+        };
+        browser.driver.manage().window().setSize(new org.openqa.selenium.Dimension(1400, 1000));
+        open();
+        browser.waitUpTo(10).until(d -> browser.find("#count").getText().equals("10000 machines"));
+        assertThat(browser.all("#list .row")).hasSize(100); // a page at a time
+        assertThat(browser.find("#page").getText()).isEqualTo("1–100");
+        browser.find("#next").click();
+        browser.waitUpTo(5).until(d -> browser.find("#page").getText().equals("101–200")
+                && browser.find("#list .row .name").getText().equals("npc-100"));
+
+        long framesBefore = inspector.stats().framesSent();
+        long started = System.nanoTime();
+        browser.find("#filter").sendKeys("npc-9999");
+        browser.waitUpTo(5).until(d -> browser.all("#list .row").size() == 1);
+        select("npc-9999");
+        browser.waitUpTo(5).until(d -> !browser.highlighted().isEmpty());
+        Thread.sleep(2000);
+        double seconds = (System.nanoTime() - started) / 1e9;
+        long frames = inspector.stats().framesSent() - framesBefore;
+        // ten thousand machines and six thousand events a second reach the page as at most 20 frames a second
+        assertThat(frames / seconds).isLessThanOrEqualTo(21);
+        assertThat(inspector.stats().attached()).isEqualTo(10_000);
+        browser.find("#filter").sendKeys(org.openqa.selenium.Keys.chord(org.openqa.selenium.Keys.CONTROL, "a"), "combat");
+        browser.waitUpTo(5).until(d -> browser.find("#count").getText().matches("\\d+ of 10000 machines")
+                && browser.all("#list .row").size() > 1); // the machines in a fight now, of ten thousand
+        Object leaves = ((org.openqa.selenium.JavascriptExecutor) browser.driver).executeScript(
+                "return [...document.querySelectorAll('#list .row .leaf')].map(e => e.textContent)"); // one frame's list, read at once
+        assertThat((List<?>) leaves).isNotEmpty().allMatch("COMBAT"::equals);
+        browser.screenshot("ten-thousand-machines");
+    }
+
     private Machine<Npc.Owner> npc(String name) {
         return loop.add(CHART.newMachine(new Npc.Owner()), name);
     }

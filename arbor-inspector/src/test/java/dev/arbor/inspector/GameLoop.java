@@ -21,6 +21,8 @@ final class GameLoop implements AutoCloseable {
     private final long tickMillis;
     private volatile boolean running = true;
     volatile long ticks;
+    /** What the game does each tick before updating its machines (events of its own), or null. */
+    volatile Runnable everyTick;
 
     GameLoop(Inspector inspector, long tickMillis) {
         this.inspector = inspector;
@@ -35,6 +37,10 @@ final class GameLoop implements AutoCloseable {
             inspector.gate();
             for (Runnable r = tasks.poll(); r != null; r = tasks.poll()) {
                 r.run();
+            }
+            Runnable each = everyTick;
+            if (each != null) {
+                each.run();
             }
             for (Machine<?> m : machines) {
                 m.update();
@@ -80,6 +86,21 @@ final class GameLoop implements AutoCloseable {
         });
         machines.add(machine);
         return machine;
+    }
+
+    /** Makes, attaches and starts {@code n} machines on the game thread in one task. */
+    <C> List<Machine<C>> addMany(int n, java.util.function.IntFunction<Machine<C>> make, java.util.function.IntFunction<String> name) {
+        return call(() -> {
+            List<Machine<C>> made = new java.util.ArrayList<>(n);
+            for (int i = 0; i < n; i++) {
+                Machine<C> m = make.apply(i);
+                inspector.attach(m, name.apply(i));
+                m.start();
+                made.add(m);
+            }
+            machines.addAll(made);
+            return made;
+        });
     }
 
     @Override
