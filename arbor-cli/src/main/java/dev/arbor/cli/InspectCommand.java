@@ -2,6 +2,7 @@ package dev.arbor.cli;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
 import dev.arbor.core.MigrationReport;
 import dev.arbor.inspector.Inspector;
 import dev.arbor.io.ChartLoader;
@@ -142,7 +143,20 @@ final class InspectCommand implements Callable<Integer> {
         TraceWriter trace = new TraceWriter(main.out);
         ScxmlSession session = scxml.document().newSession(trace::log);
         Queue<String> fromPage = new ConcurrentLinkedQueue<>();
-        inspector.attach(session.machine(), String.valueOf(file.getFileName()), fromPage::add);
+        // A session lends its machine to listeners only (events must go through its queues): the
+        // inspector attaches to it when the start step ends, and the page's events go to the queue.
+        String name = String.valueOf(file.getFileName());
+        session.addListener(new MachineListener() {
+            private boolean attached;
+
+            @Override
+            public void onStepEnd(Machine<?> machine) {
+                if (!attached) {
+                    attached = true;
+                    inspector.attach(machine, name, fromPage::add);
+                }
+            }
+        });
         main.out.println("running " + file + " (" + inspect.tickRate + " ticks a second); stop with Ctrl-C");
         main.out.flush();
         session.start();

@@ -14,6 +14,20 @@ import org.junit.jupiter.api.Test;
 
 /** The game thread's side: records in order, drops counted when the ring is full, the configuration resent after a loss. */
 class CaptureTest {
+    private Capture capture;
+    private Model model;
+    private Collector collector;
+    private Machine<Npc.Owner> npc;
+
+    /** A started NPC machine attached to a capture of {@code ringWords} whose collector feeds a model keeping {@code traceLength} entries. */
+    private void watch(int ringWords, int traceLength) {
+        capture = new Capture(ringWords);
+        model = new Model(traceLength);
+        collector = new Collector(capture, model);
+        npc = Npc.chart().newMachine(new Npc.Owner());
+        capture.attach(npc, "npc", null);
+        npc.start();
+    }
 
     private static long enter(int state) {
         return Kind.head(Kind.ENTER, Cause.NORMAL, 3, state, 0);
@@ -65,12 +79,7 @@ class CaptureTest {
 
     @Test
     void afterALossTheMachineIsDescribedWholeAgainAndTheModelAgrees() {
-        Capture capture = new Capture(64);
-        Model model = new Model(64);
-        Collector collector = new Collector(capture, model);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(64, 64);
         // 100 events of 4 records each overflow a ring of 64 that nobody drains
         for (int i = 0; i < 100; i++) {
             npc.fire(Npc.Ev.ARRIVED);
@@ -90,12 +99,7 @@ class CaptureTest {
 
     @Test
     void idleTicksAreCountedNotWrittenAndRepeatedQuietTicksFoldIntoOneEntry() {
-        Capture capture = new Capture(1024);
-        Model model = new Model(64);
-        Collector collector = new Collector(capture, model);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(1024, 64);
         for (int i = 0; i < 50; i++) {
             npc.update(); // WALK: no update action, so nothing is written
         }
@@ -118,12 +122,7 @@ class CaptureTest {
 
     @Test
     void detachingStopsTheRecordsAndTheMachinePaysNothingAgain() {
-        Capture capture = new Capture(256);
-        Model model = new Model(16);
-        Collector collector = new Collector(capture, model);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(256, 16);
         assertThat(capture.detach(npc)).isTrue();
         int before = capture.pending();
         npc.fire(Npc.Ev.ARRIVED);
@@ -135,12 +134,7 @@ class CaptureTest {
 
     @Test
     void anIdleMachineIsResentAtTheGateWithItsHistory() throws Exception {
-        Capture capture = new Capture(64);
-        Model model = new Model(64);
-        Collector collector = new Collector(capture, model);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(64, 64);
         npc.fire(Npc.Ev.ARRIVED);
         npc.fire(Npc.Ev.SEE_ENEMY); // PATROL's history records WAIT
         npc.fire(Npc.Ev.HIT); // STUNNED, which takes no event: the next ones are unhandled
@@ -159,10 +153,7 @@ class CaptureTest {
 
     @Test
     void eventsOfAnEnumGoAsCodesAndAnythingElseAsItselfAndTheTraceNamesBoth() {
-        Capture capture = new Capture(256);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(256, 64);
         capture.drain((head, tick, x, y, z, ref) -> { }, 1000);
         npc.fire(Npc.Ev.ARRIVED);
         npc.fire("a-string-event");
@@ -191,10 +182,7 @@ class CaptureTest {
 
     @Test
     void aStepsRecordsAreWrittenDuringTheStepAndPublishedTogetherWhenItEnds() {
-        Capture capture = new Capture(256);
-        Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-        capture.attach(npc, "npc", null);
-        npc.start();
+        watch(256, 64);
         List<Integer> pendingDuringStep = new ArrayList<>();
         npc.addListener(new dev.arbor.core.MachineListener() {
             @Override
@@ -216,10 +204,7 @@ class CaptureTest {
         long[] dropped = new long[2];
         int[] sizes = {64, 1 << 14};
         for (int k = 0; k < 2; k++) {
-            Capture capture = new Capture(sizes[k]);
-            Machine<Npc.Owner> npc = Npc.chart().newMachine(new Npc.Owner());
-            capture.attach(npc, "npc", null);
-            npc.start();
+            watch(sizes[k], 64);
             for (int i = 0; i < 100; i++) {
                 npc.fire(i % 2 == 0 ? Npc.Ev.ARRIVED : Npc.Ev.ORDER);
             }

@@ -105,15 +105,6 @@ public final class ScxmlSession {
         return this;
     }
 
-    /**
-     * The Arbor machine the session runs, for observers that read its configuration (the
-     * inspector). Drive it through the session ({@link #fire}, {@link #send}), never directly:
-     * events fired at the machine would bypass the session's queues and data model.
-     */
-    public Machine<ScxmlSession> machine() {
-        return machine;
-    }
-
     /** The session id ({@code _sessionid}), unique among the sessions of one tree. */
     public String sessionId() {
         return sessionId;

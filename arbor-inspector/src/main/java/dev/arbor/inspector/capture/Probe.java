@@ -23,6 +23,8 @@ public final class Probe implements MachineListener {
     /** Where events sent from the page go instead of {@link Machine#post}, or null. */
     final java.util.function.Consumer<String> sender;
     private Ring ring;
+    /** The ring the next record goes to by the short path, or null when something waits: a loss, ticks to write, a first record. */
+    private Ring fast;
     private int pendingTicks;
     /** A record was dropped: write nothing until the configuration has been written whole (game thread only). */
     boolean lost;
@@ -74,38 +76,50 @@ public final class Probe implements MachineListener {
     }
 
     /**
-     * Adds a record of one word, after the ticks counted since the last one, without publishing
-     * it: the step's end does ({@link #onStepEnd}), so that a step costs one release store.
+     * Adds a record of one word, or of two when {@code extra} is 1 ({@code x} follows the head),
+     * without publishing it: the step's end does ({@link #onStepEnd}), so that a step costs one
+     * release store. Inlined into every callback site of the engine, so kept to the few bytecodes
+     * of the common case; anything else (a new tick to mark, a ring that looks full, ticks to
+     * write first, a loss, another thread) goes to {@link #addSlowly}.
      */
+    private void add(int kind, Cause cause, int a, int extra, long x, Object ref) {
+        Ring r = fast;
+        if (r == null || r.owner != Thread.currentThread()
+                || !r.offer(capture.tick(), Kind.head(kind, cause, slot, a, extra), extra, x, ref)) {
+            addSlowly(kind, cause, a, extra, x, ref);
+        }
+    }
+
     private void add(int kind, Cause cause, int a, Object ref) {
-        if (lost) {
-            skipped++;
-            return;
-        }
-        Ring r = ring();
+        add(kind, cause, a, 0, 0, ref);
+    }
+
+    private void addSlowly(int kind, Cause cause, int a, int extra, long x, Object ref) {
         long tick = capture.tick();
-        if (pendingTicks != 0 && !flushTicks(r, tick)) {
+        Ring r = ready(tick);
+        if (r == null) {
             return;
         }
-        if (!r.add(tick, Kind.head(kind, cause, slot, a, 0), ref)) {
+        long head = Kind.head(kind, cause, slot, a, extra);
+        if (extra == 0 ? r.add(tick, head, ref) : r.add(tick, head, x, ref)) {
+            fast = r;
+        } else {
             lost();
         }
     }
 
-    /** Adds a record of two words (a clock, a transition with its event's code). */
-    private void add2(int kind, Cause cause, int a, long x) {
+    /** The ring to add the next record to, after the ticks counted since the last one; null (and the record counted as dropped) while lost. */
+    private Ring ready(long tick) {
         if (lost) {
             skipped++;
-            return;
+            return null;
         }
         Ring r = ring();
-        long tick = capture.tick();
         if (pendingTicks != 0 && !flushTicks(r, tick)) {
-            return;
+            skipped++;
+            return null;
         }
-        if (!r.add(tick, Kind.head(kind, cause, slot, a, 1), x, null)) {
-            lost();
-        }
+        return r;
     }
 
     /** A record whose argument is the event: its code when it has one, else the event itself. */
@@ -118,7 +132,7 @@ public final class Probe implements MachineListener {
     private void putWithEvent(int kind, Cause cause, int a, Object event) {
         int code = code(event);
         if (code != 0) {
-            add2(kind, cause, a, code);
+            add(kind, cause, a, 1, code, null);
         } else {
             add(kind, cause, a, event);
         }
@@ -160,6 +174,7 @@ public final class Probe implements MachineListener {
 
     private void lost() {
         lost = true;
+        fast = null;
         capture.lost = true;
     }
 
@@ -215,11 +230,15 @@ public final class Probe implements MachineListener {
     /** A RELOAD step on a chart the records have not announced yet: announce it first. */
     private void checkChart(Cause cause) {
         if (cause == Cause.RELOAD) {
-            Chart<?> now = machine.chart();
-            if (now != chart) {
-                chart = now;
-                add(Kind.CHART, cause, 0, now);
-            }
+            announceChart(cause);
+        }
+    }
+
+    private void announceChart(Cause cause) {
+        Chart<?> now = machine.chart();
+        if (now != chart) {
+            chart = now;
+            add(Kind.CHART, cause, 0, now);
         }
     }
 
@@ -234,6 +253,7 @@ public final class Probe implements MachineListener {
             return;
         }
         pendingTicks++;
+        fast = null; // the next record writes the count first
     }
 
     @Override
@@ -297,7 +317,7 @@ public final class Probe implements MachineListener {
         for (int s : clockStates) {
             long t = machine.ticksInState(s);
             if (t >= 0) {
-                add2(Kind.CLOCK, Cause.NORMAL, s, t);
+                add(Kind.CLOCK, Cause.NORMAL, s, 1, t, null);
             }
         }
         publish();
