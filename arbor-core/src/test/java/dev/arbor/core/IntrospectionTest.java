@@ -227,6 +227,18 @@ class IntrospectionTest {
     }
 
     @Test
+    void theEventsAChartNamesAreItsEnumConstantsAndNamesAndANameFindsItsEvent() {
+        // wildcards, done events and events matched by class cannot be made from a name: not listed
+        assertThat(CHART.namedEvents()).containsExactly(Ev.GO, "error.execution", "ping");
+        assertThat(CHART.namedEvent("GO")).contains(Ev.GO);
+        assertThat(CHART.namedEvent("ping")).contains("ping");
+        assertThat(CHART.namedEvent("error.execution.bad")).contains("error.execution.bad"); // a dotted descendant
+        assertThat(CHART.namedEvent("STOP")).isEmpty(); // a constant of the enum the chart never names
+        assertThat(CHART.namedEvent("Hit")).isEmpty();
+        assertThat(CHART.namedEvent("pingpong")).isEmpty();
+    }
+
+    @Test
     void reportedValuesAreImmutableAndIdsAreChecked() {
         StateInfo root = CHART.stateInfo(0);
         assertThatThrownBy(() -> root.initialTargets().add(3)).isInstanceOf(UnsupportedOperationException.class);

@@ -402,6 +402,76 @@ class ListenerTest {
     }
 
     @Test
+    void aTickIsAnnouncedBeforeWhatItDoesOnTheFlatPathAndTheGeneralOne() {
+        for (boolean timers : new boolean[] {false, true}) { // a timer takes a flat chart off its quickest tick path
+            List<String> log = new ArrayList<>();
+            Chart<List<String>> chart = Chart.<List<String>>builder("ticked")
+                    .initial("A")
+                    .state("A", a -> {
+                        a.when(l -> l.contains("go")).target("B");
+                        if (timers) {
+                            a.after(100).target("B");
+                        }
+                    })
+                    .state("B")
+                    .build();
+            Machine<List<String>> m = chart.newMachine(log);
+            m.addListener(new Recorder("", log) {
+                @Override
+                public void onTick(Machine<?> machine, Cause cause) {
+                    log.add("tick " + cause);
+                }
+            });
+            m.start();
+            take(log);
+            m.update();
+            assertThat(take(log)).as("timers: %s", timers).containsExactly("tick NORMAL");
+            log.add("go");
+            m.update(Cause.REPLAY);
+            assertThat(take(log)).as("timers: %s", timers).containsExactly(
+                    "go", "tick REPLAY", "exit A REPLAY", "transition A->B on null REPLAY", "entry B REPLAY");
+        }
+    }
+
+    @Test
+    void aRemovedListenerHearsNothingMoreAndTheOthersGoOnInOrder() {
+        List<String> log = new ArrayList<>();
+        Recorder first = new Recorder("1:", log);
+        Recorder second = new Recorder("2:", log);
+        Recorder third = new Recorder("3:", log);
+        Machine<List<String>> m = started(log, first, second, third);
+        take(log);
+
+        assertThat(m.removeListener(second)).isTrue();
+        assertThat(m.removeListener(second)).isFalse();
+        m.fire(Ev.PING); // B is not active yet: unhandled
+        assertThat(take(log)).containsExactly("1:event PING NORMAL", "3:event PING NORMAL",
+                "1:unhandled PING NORMAL", "3:unhandled PING NORMAL");
+
+        assertThat(m.removeListener(first)).isTrue();
+        assertThat(m.removeListener(third)).isTrue();
+        m.fire(Ev.GO);
+        assertThat(take(log)).containsExactly("go-action NORMAL"); // nobody listens: the action alone
+        assertThat(m.removeListener(first)).isFalse();
+    }
+
+    @Test
+    void removingAListenerInsideAStepIsRefused() {
+        List<String> log = new ArrayList<>();
+        Recorder recorder = new Recorder("", log);
+        Chart<List<String>> chart = Chart.<List<String>>builder("removing")
+                .initial("A")
+                .state("A", a -> a.on(Ev.GO).action((Machine<List<String>> m, List<String> l, Ev e) -> m.removeListener(recorder))
+                        .target("B"))
+                .state("B")
+                .build();
+        Machine<List<String>> m = chart.newMachine(log);
+        m.addListener(recorder);
+        m.start();
+        assertThatThrownBy(() -> m.fire(Ev.GO)).hasStackTraceContaining("removeListener() called from inside a step");
+    }
+
+    @Test
     void aListenerAddedDuringAStepHearsFromTheNextStepOn() {
         for (boolean specialised : new boolean[] {false, true}) {
             List<String> heard = new ArrayList<>();

@@ -179,4 +179,58 @@ class DispatcherTest {
         d.deliver(3);
         assertThat(log).containsExactly("hi", "stew");
     }
+
+    @Test
+    void aListenerHearsEveryTelegramSentDeliveredAndDroppedInOrder() {
+        Inbox inbox = new Inbox();
+        Dispatcher d = withAgents(inbox, 1, 2);
+        List<String> heard = new ArrayList<>();
+        d.setListener(new Dispatcher.Listener() {
+            @Override
+            public void onSent(Dispatcher x, long receipt, long due, int sender, int receiver, Object event) {
+                heard.add("sent #" + receipt + " " + sender + "->" + receiver + " " + event + " due " + due);
+            }
+
+            @Override
+            public void onDelivered(Dispatcher x, long receipt, long now, int sender, int receiver, Object event) {
+                heard.add("delivered #" + receipt + " at " + now);
+            }
+
+            @Override
+            public void onDropped(Dispatcher x, long receipt) {
+                heard.add("dropped #" + receipt);
+            }
+        });
+        long hello = d.send(0, 1, 1, 2, "hello");
+        long never = d.send(0, 2, 2, 1, "never");
+        long lost = d.send(0, 2, 1, 9, "to-nobody");
+        d.cancel(never);
+        run(d, inbox, 0, 3);
+        assertThat(heard).containsExactly(
+                "sent #" + hello + " 1->2 hello due 1",
+                "sent #" + never + " 2->1 never due 2",
+                "sent #" + lost + " 1->9 to-nobody due 2",
+                "dropped #" + never,
+                "delivered #" + hello + " at 1",
+                "dropped #" + lost);
+        assertThat(inbox.got).containsExactly("1:2<-hello");
+
+        d.setListener(null);
+        d.send(3, 0, 1, 2, "unheard");
+        run(d, inbox, 3, 3);
+        assertThat(heard).hasSize(6);
+        assertThat(d.listener()).isNull();
+    }
+
+    @Test
+    void theMachineOfAnAgentIsTheOneRegisteredForItsId() {
+        dev.arbor.core.Chart<Object> chart = dev.arbor.core.Chart.builder("agent").initial("A").state("A").build();
+        dev.arbor.core.Machine<Object> miner = chart.newMachine(new Object());
+        Dispatcher d = new Dispatcher();
+        d.register(7, miner);
+        d.register(8, t -> { });
+        assertThat(d.machineOf(7)).isSameAs(miner);
+        assertThat(d.machineOf(8)).isNull(); // a receiver, not a machine
+        assertThat(d.machineOf(9)).isNull();
+    }
 }
