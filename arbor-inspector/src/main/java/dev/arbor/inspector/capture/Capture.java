@@ -344,6 +344,15 @@ public final class Capture {
         return n;
     }
 
+    /** Frees what the rings hold without reading it ({@link Ring#discard}); returns how many words. */
+    public int discard() {
+        int n = 0;
+        for (Ring r : rings) {
+            n += r.discard();
+        }
+        return n;
+    }
+
     /** Records dropped so far: the ones that found a ring full, and the ones not written while a probe waited to resync. */
     public long dropped() {
         long n = skippedByDetached;

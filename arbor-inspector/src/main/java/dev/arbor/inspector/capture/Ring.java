@@ -306,6 +306,19 @@ public final class Ring extends RingConsumer {
         return (int) (k - r);
     }
 
+    /**
+     * Frees everything published so far without reading it (consumer side): what the game thread
+     * pays for writing, measured apart from what moving the records to another core costs.
+     *
+     * @return how many words were skipped
+     */
+    public int discard() {
+        long r = (long) READ.getOpaque(this);
+        long w = (long) WRITE.getAcquire(this);
+        READ.setRelease(this, w);
+        return (int) (w - r);
+    }
+
     /** Words written but not yet read. */
     public int pending() {
         return (int) ((long) WRITE.getAcquire(this) - (long) READ.getAcquire(this));
