@@ -218,6 +218,40 @@ class CaptureTest {
         assertThat(kept[0] + dropped[0]).isEqualTo(kept[1]);
     }
 
+    @Test
+    void aStepLongerThanTheStageGoesAheadInPiecesInOrder() {
+        enum Ev { GO }
+        // one event whose action fires it again 40 times: one step of 41 transitions, over 160 records
+        int[] left = {40};
+        dev.arbor.core.Chart<Object> pingPong = dev.arbor.core.Chart.builder("ping-pong")
+                .initial("A")
+                .state("A", a -> a.on(Ev.GO).action((Machine<Object> m, Object o, Ev e) -> {
+                    if (left[0]-- > 0) {
+                        m.fire(Ev.GO); // queued: processed within the same step
+                    }
+                }).target("B"))
+                .state("B", b -> b.on(Ev.GO).action((Machine<Object> m, Object o, Ev e) -> {
+                    if (left[0]-- > 0) {
+                        m.fire(Ev.GO);
+                    }
+                }).target("A"))
+                .build();
+        Capture big = new Capture(1 << 12);
+        Machine<Object> m = pingPong.newMachine(new Object());
+        big.attach(m, "ping-pong", null);
+        m.start();
+        big.drain((head, tick, x, y, z, ref) -> { }, 1 << 12);
+        m.fire(Ev.GO);
+        List<String> kinds = new ArrayList<>();
+        big.drain((head, tick, x, y, z, ref) -> kinds.add(Kind.NAMES[Kind.kind(head)]), 1 << 12);
+        assertThat(big.dropped()).isZero();
+        assertThat(kinds).hasSize(41 * 4);
+        for (int k = 0; k < 41; k++) {
+            assertThat(kinds.subList(4 * k, 4 * k + 4)).as("step %d", k).containsExactly("event", "exit", "transition", "enter");
+        }
+        assertThat(m.isIn(pingPong.stateId("A")) ? "A" : "B").isEqualTo("B"); // 41 moves from A
+    }
+
     private static List<Integer> activeIds(Machine<?> m) {
         List<Integer> out = new ArrayList<>();
         for (int s = 0; s < m.chart().stateCount(); s++) {

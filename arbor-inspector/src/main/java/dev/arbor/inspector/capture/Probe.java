@@ -70,23 +70,23 @@ public final class Probe implements MachineListener {
         publish();
     }
 
-    /** Makes the records added so far visible to the collector. */
+    /** Moves the records staged on this thread into its ring and makes them visible to the collector. */
     void publish() {
-        ring().publish();
+        ring().flush(capture.tick()); // when the ring is full, the probes whose records are dropped hear of it (lost)
     }
 
     /**
      * Adds a record of one word, or of two when {@code extra} is 1 ({@code x} follows the head),
-     * without publishing it: the step's end does ({@link #onStepEnd}), so that a step costs one
-     * release store. Inlined into every callback site of the engine, so kept to the few bytecodes
-     * of the common case; anything else (a new tick to mark, a ring that looks full, ticks to
-     * write first, a loss, another thread) goes to {@link #addSlowly}.
+     * to the thread's stage: the step's end moves the step's records into the ring and publishes
+     * them ({@link #onStepEnd}), checking the ring's room and the tick once a step. Inlined into
+     * every callback site of the engine, so kept to the few bytecodes of the common case; anything
+     * else (ticks to write first, a full stage, a loss, another thread) goes to {@link #addSlowly}.
      */
     private void add(int kind, Cause cause, int a, int extra, long x, Object ref) {
         Ring r = fast;
-        if (r == null || r.owner != Thread.currentThread()
-                || !r.offer(capture.tick(), Kind.head(kind, cause, slot, a, extra), extra, x, ref)) {
-            addSlowly(kind, cause, a, extra, x, ref);
+        long head = Kind.head(kind, cause, slot, a, extra);
+        if (r == null || r.owner != Thread.currentThread() || !(extra == 0 ? r.stage(head, ref) : r.stage(head, x))) {
+            addSlowly(head, extra, x, ref);
         }
     }
 
@@ -94,32 +94,32 @@ public final class Probe implements MachineListener {
         add(kind, cause, a, 0, 0, ref);
     }
 
-    private void addSlowly(int kind, Cause cause, int a, int extra, long x, Object ref) {
-        long tick = capture.tick();
-        Ring r = ready(tick);
-        if (r == null) {
+    private void addSlowly(long head, int extra, long x, Object ref) {
+        if (lost) {
+            skipped++;
             return;
         }
-        long head = Kind.head(kind, cause, slot, a, extra);
-        if (extra == 0 ? r.add(tick, head, ref) : r.add(tick, head, x, ref)) {
+        Ring r = ring();
+        if (pendingTicks != 0) {
+            long ticks = Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0);
+            if (!r.stage(ticks, null) && !(flushed(r) && r.stage(ticks, null))) {
+                skipped++;
+                return;
+            }
+            pendingTicks = 0;
+        }
+        if (extra == 0 ? r.stage(head, ref) || flushed(r) && r.stage(head, ref)
+                : r.stage(head, x) || flushed(r) && r.stage(head, x)) {
             fast = r;
         } else {
-            lost();
+            skipped++;
         }
     }
 
-    /** The ring to add the next record to, after the ticks counted since the last one; null (and the record counted as dropped) while lost. */
-    private Ring ready(long tick) {
-        if (lost) {
-            skipped++;
-            return null;
-        }
-        Ring r = ring();
-        if (pendingTicks != 0 && !flushTicks(r, tick)) {
-            skipped++;
-            return null;
-        }
-        return r;
+    /** A long step fills the stage: its records so far go ahead. False when that dropped this machine's. */
+    private boolean flushed(Ring r) {
+        r.flush(capture.tick());
+        return !lost;
     }
 
     /** A record whose argument is the event: its code when it has one, else the event itself. */
@@ -163,16 +163,8 @@ public final class Probe implements MachineListener {
         return 0;
     }
 
-    private boolean flushTicks(Ring r, long tick) {
-        if (!r.add(tick, Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null)) {
-            lost();
-            return false;
-        }
-        pendingTicks = 0;
-        return true;
-    }
-
-    private void lost() {
+    /** Records of this machine were dropped: nothing more is written until a {@link #resync}. */
+    void lost() {
         lost = true;
         fast = null;
         capture.lost = true;

@@ -2,6 +2,7 @@ package dev.arbor.inspector.capture;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
+import java.util.function.IntConsumer;
 
 /** Padding before the published index. */
 abstract class RingPad0 {
@@ -19,7 +20,7 @@ abstract class RingPad1 extends RingPublished {
 }
 
 /**
- * The producer's own fields, written on every record: {@code readCache} spares a read of the
+ * The producer's own fields, written on every record: {@code limit} spares a read of the
  * consumer's index on every record.
  */
 abstract class RingProducer extends RingPad1 {
@@ -27,8 +28,7 @@ abstract class RingProducer extends RingPad1 {
     long next;
     /** The producer's own copy of {@code write}. */
     long published;
-    long readCache;
-    /** Where the room known to the producer ends: {@code readCache} plus the capacity. */
+    /** Where the room known to the producer ends: the consumer's index last read plus the capacity. */
     long limit;
     /** The tick of the last tick mark written. */
     long lastTick;
@@ -87,8 +87,24 @@ public final class Ring extends RingConsumer {
     /** The thread allowed to write; another thread gets a ring of its own. */
     final Thread owner;
 
+    /** The words a step's records wait in before they are moved into the ring together. */
+    static final int STAGE = 64;
+    private final long[] stage = new long[STAGE];
+    private final Object[] stageRefs = new Object[STAGE];
+    private int staged;
+    /** Told the machine slot of every staged record dropped because the ring was full. */
+    private final IntConsumer lostSlot;
+
     /** A ring of {@code capacity} words (a power of two) for records written by {@code owner}. */
     public Ring(int capacity, Thread owner) {
+        this(capacity, owner, slot -> { });
+    }
+
+    /**
+     * A ring of {@code capacity} words (a power of two) for records written by {@code owner};
+     * {@code lostSlot} hears the machine slot of each staged record that had to be dropped.
+     */
+    public Ring(int capacity, Thread owner, IntConsumer lostSlot) {
         if (capacity < 8 || Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("ring capacity must be a power of two of at least 8, not " + capacity);
         }
@@ -98,6 +114,7 @@ public final class Ring extends RingConsumer {
         this.owner = owner;
         this.lastTick = -1;
         this.limit = capacity;
+        this.lostSlot = lostSlot;
     }
 
     /** Words the ring holds (a record takes one to four, a tick mark two). */
@@ -110,56 +127,114 @@ public final class Ring extends RingConsumer {
         return (long) DROPPED.getOpaque(this);
     }
 
-    /** Whether {@code n} words fit now. */
+    private void countDropped(int records) {
+        DROPPED.setOpaque(this, (long) DROPPED.getOpaque(this) + records);
+    }
+
+    /** Whether {@code n} words fit now, after the staged ones. */
     public boolean hasRoom(int n) {
-        return next + n - readCache <= mask + 1 || roomAfterRead(next + n);
+        long end = next + staged + n + 2; // and a tick mark
+        return end <= limit || roomAfterRead(end);
     }
 
     /** Whether the ring has room up to word {@code end} once the consumer's index is read afresh. */
     private boolean roomAfterRead(long end) {
-        readCache = (long) READ.getAcquire(this);
-        limit = readCache + mask + 1;
+        limit = (long) READ.getAcquire(this) + mask + 1;
         return end <= limit;
     }
 
+    // ---------------------------------------------------------------- staging (a step's records)
+
     /**
-     * Adds a record of one word, or of two when {@code extra} is 1, when nothing needs attention:
-     * the tick is the one last marked and the ring has room below the limit last read. False
-     * otherwise, with nothing written and nothing counted: the caller takes the long way
-     * ({@link #add}). Kept to a few bytecodes, as it is inlined wherever a probe writes.
+     * Stages a record of one word for the next {@link #flush}: a store into a small array that
+     * stays in the writing thread's cache, with none of the ring's checks (room, tick), which the
+     * flush makes once for the whole step. False when the stage is full (nothing written).
      */
-    public boolean offer(long tick, long head, int extra, long x, Object ref) {
-        long w = next;
-        if (tick != lastTick || w + extra >= limit) {
+    public boolean stage(long head, Object ref) {
+        int n = staged;
+        if (n >= STAGE) {
             return false;
         }
-        head(w, head, ref);
-        if (extra != 0) {
-            words[(int) (w + 1) & mask] = x;
+        if (ref == null) {
+            stage[n] = head; // no reference store: the reader knows from the head that there is none
+        } else {
+            stage[n] = head | Kind.REF;
+            stageRefs[n] = ref;
         }
-        next = w + 1 + extra;
+        staged = n + 1;
+        return true;
+    }
+
+    /** Stages a record of two words (its head says one extra word, {@code x}). */
+    public boolean stage(long head, long x) {
+        int n = staged;
+        if (n >= STAGE - 1) {
+            return false;
+        }
+        stage[n] = head;
+        stage[n + 1] = x;
+        staged = n + 2;
         return true;
     }
 
     /**
-     * Where a record of {@code n} words goes, after the tick mark if the tick changed; -1 (and
-     * counted) when the ring is full. Reads only the producer's own fields unless the ring looks
-     * full: on the common path a record costs its stores and one release store of the index.
+     * Moves the staged records into the ring, after a tick mark if the tick changed, and publishes
+     * everything written so far. When the ring has no room for them they are dropped whole,
+     * counted, and {@code lostSlot} is told whose they were.
+     *
+     * @return false when staged records were dropped
      */
-    private long claim(long tick, int n) {
-        long w = next;
-        if (tick == lastTick && w + n - readCache <= mask + 1) {
-            return w; // kept small, so that it is inlined into every probe callback
-        }
-        return claimSlow(tick, n);
+    public boolean flush(long tick) {
+        boolean moved = moveStaged(tick);
+        publish();
+        return moved;
     }
 
-    /** A new tick to mark, or a ring that looked full: reads the consumer's index afresh. */
-    private long claimSlow(long tick, int n) {
+    private boolean moveStaged(long tick) {
+        int n = staged;
+        if (n == 0) {
+            return true;
+        }
+        staged = 0;
+        long w = claim(tick, n);
+        if (w < 0) {
+            dropStaged(n);
+            return false;
+        }
+        long[] st = stage;
+        for (int k = 0; k < n; k++) {
+            long word = st[k];
+            int i = (int) (w + k) & mask;
+            words[i] = word;
+            if (Kind.hasRef(word)) {
+                refs[i] = stageRefs[k];
+            }
+            if (Kind.extra(word) > 0) { // its extra word: copied as it is
+                k++;
+                words[(int) (w + k) & mask] = st[k];
+            }
+        }
+        next = w + n;
+        return true;
+    }
+
+    private void dropStaged(int n) {
+        int records = 0;
+        for (int k = 0; k < n; k += 1 + Kind.extra(stage[k])) {
+            records++;
+            lostSlot.accept(Kind.slot(stage[k]));
+        }
+        countDropped(records);
+    }
+
+    // ---------------------------------------------------------------- writing directly
+
+    /** Where a record of {@code n} words goes, after the tick mark if the tick changed; -1 when the ring is full. */
+    private long claim(long tick, int n) {
         long w = next;
         int need = tick == lastTick ? n : n + 2;
-        if (w + need - readCache > mask + 1 && !roomAfterRead(w + need)) {
-            return full();
+        if (w + need > limit && !roomAfterRead(w + need)) {
+            return -1;
         }
         if (tick != lastTick) {
             words[(int) w & mask] = TICK_MARK;
@@ -170,16 +245,11 @@ public final class Ring extends RingConsumer {
         return w;
     }
 
-    private long full() {
-        DROPPED.setOpaque(this, (long) DROPPED.getOpaque(this) + 1);
-        return -1;
-    }
-
     /** Stores a record's head and reference; the head says whether there is one. */
     private void head(long w, long head, Object ref) {
         int i = (int) w & mask;
         if (ref == null) {
-            words[i] = head; // no reference store: the reader knows from the head that there is none
+            words[i] = head;
         } else {
             words[i] = head | Kind.REF;
             refs[i] = ref;
@@ -187,8 +257,8 @@ public final class Ring extends RingConsumer {
     }
 
     /**
-     * Makes the records added so far visible to the consumer: one release store. A probe adds a
-     * step's records and publishes them once, when the step ends.
+     * Makes the records written so far visible to the consumer: one release store. A probe's
+     * records are published once a step, when it ends.
      */
     public void publish() {
         long end = next;
@@ -198,57 +268,50 @@ public final class Ring extends RingConsumer {
         }
     }
 
-    /** Adds a record of one word (its head has no extra words) without publishing it; false (and counted) when the ring is full. */
-    public boolean add(long tick, long head, Object ref) {
-        long w = claim(tick, 1);
-        if (w < 0) {
-            return false;
-        }
-        head(w, head, ref);
-        next = w + 1;
-        return true;
-    }
-
-    /** Adds a record of two words (its head says one extra word) without publishing it. */
-    public boolean add(long tick, long head, long x, Object ref) {
-        long w = claim(tick, 2);
-        if (w < 0) {
-            return false;
-        }
-        head(w, head, ref);
-        words[(int) (w + 1) & mask] = x;
-        next = w + 2;
-        return true;
-    }
-
-    /** Writes a record of one word and publishes it with the ones added before. */
+    /** Writes a record of one word, after the staged ones, and publishes them; false (and counted) when the ring is full. */
     public boolean put(long tick, long head, Object ref) {
-        boolean added = add(tick, head, ref);
-        publish();
-        return added;
-    }
-
-    /** Writes a record of two words and publishes it with the ones added before. */
-    public boolean put(long tick, long head, long x, Object ref) {
-        boolean added = add(tick, head, x, ref);
-        publish();
-        return added;
-    }
-
-    /** Writes a record of four words (its head says three extra words) and publishes it with the ones added before. */
-    public boolean put(long tick, long head, long x, long y, long z, Object ref) {
-        long w = claim(tick, 4);
-        if (w < 0) {
-            publish();
-            return false;
+        moveStaged(tick);
+        long w = claim(tick, 1);
+        if (w >= 0) {
+            head(w, head, ref);
+            next = w + 1;
+        } else {
+            countDropped(1);
         }
-        head(w, head, ref);
-        words[(int) (w + 1) & mask] = x;
-        words[(int) (w + 2) & mask] = y;
-        words[(int) (w + 3) & mask] = z;
-        next = w + 4;
         publish();
-        return true;
+        return w >= 0;
+    }
+
+    /** Writes a record of two words (its head says one extra word), after the staged ones, and publishes them. */
+    public boolean put(long tick, long head, long x, Object ref) {
+        moveStaged(tick);
+        long w = claim(tick, 2);
+        if (w >= 0) {
+            head(w, head, ref);
+            words[(int) (w + 1) & mask] = x;
+            next = w + 2;
+        } else {
+            countDropped(1);
+        }
+        publish();
+        return w >= 0;
+    }
+
+    /** Writes a record of four words (its head says three extra words), after the staged ones, and publishes them. */
+    public boolean put(long tick, long head, long x, long y, long z, Object ref) {
+        moveStaged(tick);
+        long w = claim(tick, 4);
+        if (w >= 0) {
+            head(w, head, ref);
+            words[(int) (w + 1) & mask] = x;
+            words[(int) (w + 2) & mask] = y;
+            words[(int) (w + 3) & mask] = z;
+            next = w + 4;
+        } else {
+            countDropped(1);
+        }
+        publish();
+        return w >= 0;
     }
 
     /** What the consumer is handed, one record at a time. */
