@@ -312,16 +312,18 @@ public final class Inspector implements AutoCloseable {
      * @param bytesSent   bytes of frames sent so far
      * @param tick        the game tick of the last gate
      */
-    public record Stats(int attached, long collected, long dropped, int backlog, int clients, long framesSent, long bytesSent, long tick) {}
+    public record Stats(int attached, long collected, long dropped, int backlog, int clients, long framesSent,
+                        long bytesSent, long tick) {}
 
     public Stats stats() {
         int attached;
         synchronized (model) {
             attached = model.attachedCount();
         }
-        return new Stats(attached, collector == null ? 0 : collector.collected(), capture == null ? 0 : capture.dropped(), capture == null ? 0 : capture.pending(),
-                server.clients(), server.framesSent(), server.bytesSent(),
-                capture == null ? model.tick() : capture.currentTick());
+        boolean live = capture != null;
+        return new Stats(attached, live ? collector.collected() : 0, live ? capture.dropped() : 0,
+                live ? capture.pending() : 0, server.clients(), server.framesSent(), server.bytesSent(),
+                live ? capture.currentTick() : model.tick());
     }
 
     public InspectorOptions options() {
