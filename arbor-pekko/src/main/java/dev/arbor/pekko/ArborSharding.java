@@ -1,0 +1,77 @@
+package dev.arbor.pekko;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
+
+/**
+ * An entity type set up on a node: one call ({@link #init}) registers it with Cluster Sharding,
+ * then events go to entities by id, wherever in the cluster they live.
+ *
+ * <pre>{@code
+ * ArborSharding<Npc> npcs = ArborSharding.init(system, new EntitySpec<>("npc", chart, id -> new Npc(id),
+ *         SnapshotCodec.builder(chart).ownerData(npcData).build(), EventCodec.ofEnum(Ev.class), 100,
+ *         Duration.ofMinutes(2)));
+ * npcs.fire("npc-17", Ev.SEE_ENEMY).thenAccept(reply -> ...);   // Ack once journaled and processed
+ * }</pre>
+ */
+public final class ArborSharding<C> {
+    private final EntitySpec<C> spec;
+    private final ClusterSharding sharding;
+    private final EntityTypeKey<EntityCommand> key;
+    private final Duration timeout;
+
+    private ArborSharding(EntitySpec<C> spec, ClusterSharding sharding, EntityTypeKey<EntityCommand> key,
+                          Duration timeout) {
+        this.spec = spec;
+        this.sharding = sharding;
+        this.key = key;
+        this.timeout = timeout;
+    }
+
+    /** Registers the entity type on this node (every node of the cluster does, with the same spec). */
+    public static <C> ArborSharding<C> init(ActorSystem<?> system, EntitySpec<C> spec) {
+        Objects.requireNonNull(system, "system");
+        Objects.requireNonNull(spec, "spec");
+        ClusterSharding sharding = ClusterSharding.get(system);
+        EntityTypeKey<EntityCommand> key = EntityTypeKey.create(EntityCommand.class, spec.name());
+        Set<String> snapshotRefused = ConcurrentHashMap.newKeySet();
+        sharding.init(Entity.of(key, ctx -> ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused))
+                .withSettings(ClusterShardingSettings.create(system).withPassivationStrategy(
+                        ClusterShardingSettings.PassivationStrategySettings$.MODULE$.defaults()
+                                .withIdleEntityPassivation(spec.passivateAfter()))));
+        return new ArborSharding<>(spec, sharding, key, Duration.ofSeconds(10));
+    }
+
+    public EntitySpec<C> spec() {
+        return spec;
+    }
+
+    /**
+     * Fires an event at an entity: {@link EntityReply.Ack} with the configuration once the event
+     * is journaled and processed, or {@link EntityReply.Refused}.
+     *
+     * @throws IllegalArgumentException when the entity type's event codec cannot write the event
+     */
+    public CompletionStage<EntityReply> fire(String entityId, Object event) {
+        byte[] bytes = ArborEntity.encode(spec, event);
+        return sharding.entityRefFor(key, entityId).ask(reply -> new EntityCommand.Fire(bytes, reply), timeout);
+    }
+
+    /** Runs ticks on an entity (its node's tick driver sends these). */
+    public void tick(String entityId, int count) {
+        sharding.entityRefFor(key, entityId).tell(new EntityCommand.Tick(count));
+    }
+
+    /** An entity's state. */
+    public CompletionStage<EntityReply.Status> query(String entityId) {
+        return sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout);
+    }
+}

@@ -1,0 +1,26 @@
+package dev.arbor.pekko;
+
+import org.apache.pekko.actor.typed.ActorRef;
+
+/** What an entity is told: an event to fire, ticks to run, a question about its state. */
+public sealed interface EntityCommand extends ArborMessage {
+
+    /**
+     * Fires an event, given as the bytes of the entity type's event codec; the reply
+     * ({@link EntityReply.Ack}) comes once the event is in the journal and the machine has
+     * processed it, or at once ({@link EntityReply.Refused}) when the bytes are not an event.
+     */
+    record Fire(byte[] event, ActorRef<EntityReply> replyTo) implements EntityCommand {}
+
+    /** Runs {@code count} ticks (sent by the node's tick driver to its live entities). */
+    record Tick(int count) implements EntityCommand {
+        public Tick {
+            if (count < 1) {
+                throw new IllegalArgumentException("a tick batch runs at least one tick, not " + count);
+            }
+        }
+    }
+
+    /** Asks for the entity's state. */
+    record Query(ActorRef<EntityReply.Status> replyTo) implements EntityCommand {}
+}
