@@ -108,6 +108,7 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 .onCommand(EntityCommand.Tick.class, (held, tick) -> Effect().persist(new Input.Ticked(tick.count())))
                 .onCommand(EntityCommand.Query.class, (held, query) -> Effect().reply(query.replyTo(),
                         new EntityReply.Status(active(held.machine), spec.snapshots().encode(held.machine), held.inputs)))
+                .onCommand(EntityCommand.Passivate.class, (held, stop) -> Effect().stop()) // all is journaled already
                 .build();
     }
 
@@ -138,7 +139,7 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
 
     @Override
     public RetentionCriteria retentionCriteria() {
-        return RetentionCriteria.snapshotEvery(spec.snapshotEvery(), 2);
+        return RetentionCriteria.snapshotEvery(((Durability.InputsJournaled) spec.durability()).snapshotEvery(), 2);
     }
 
     @Override
@@ -169,6 +170,10 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
     }
 
     private Object decode(byte[] event) throws SnapshotException {
+        return decode(spec, event);
+    }
+
+    static Object decode(EntitySpec<?> spec, byte[] event) throws SnapshotException {
         return spec.events().read(new BitReader(event));
     }
 

@@ -43,6 +43,8 @@ public final class ArborSerializer extends SerializerWithStringManifest {
             return "tick";
         } else if (o instanceof EntityCommand.Query) {
             return "query";
+        } else if (o instanceof EntityCommand.Passivate) {
+            return "passivate";
         } else if (o instanceof EntityReply.Ack) {
             return "ack";
         } else if (o instanceof EntityReply.Refused) {
@@ -53,6 +55,8 @@ public final class ArborSerializer extends SerializerWithStringManifest {
             return "fired";
         } else if (o instanceof Input.Ticked) {
             return "ticked";
+        } else if (o instanceof Input.Stored) {
+            return "stored";
         } else if (o instanceof SnapshotBytes) {
             return "snapshot";
         }
@@ -70,6 +74,8 @@ public final class ArborSerializer extends SerializerWithStringManifest {
                 out.writeInt(t.count());
             } else if (o instanceof EntityCommand.Query q) {
                 out.writeUTF(refs.toSerializationFormat(q.replyTo()));
+            } else if (o instanceof EntityCommand.Passivate) {
+                // nothing more: the manifest says it all
             } else if (o instanceof EntityReply.Ack a) {
                 writeStrings(out, a.active());
             } else if (o instanceof EntityReply.Refused r) {
@@ -82,6 +88,9 @@ public final class ArborSerializer extends SerializerWithStringManifest {
                 writeBytes(out, f.event());
             } else if (o instanceof Input.Ticked t) {
                 out.writeInt(t.count());
+            } else if (o instanceof Input.Stored s) {
+                writeBytes(out, s.machine());
+                out.writeLong(s.inputs());
             } else if (o instanceof SnapshotBytes s) {
                 writeBytes(out, s.bytes());
                 out.writeLong(s.inputs());
@@ -101,11 +110,13 @@ public final class ArborSerializer extends SerializerWithStringManifest {
                 case "fire" -> new EntityCommand.Fire(readBytes(in), resolve(in.readUTF()));
                 case "tick" -> new EntityCommand.Tick(in.readInt());
                 case "query" -> new EntityCommand.Query(resolve(in.readUTF()));
+                case "passivate" -> new EntityCommand.Passivate();
                 case "ack" -> new EntityReply.Ack(readStrings(in));
                 case "refused" -> new EntityReply.Refused(in.readUTF());
                 case "status" -> new EntityReply.Status(readStrings(in), readBytes(in), in.readLong());
                 case "fired" -> new Input.Fired(readBytes(in));
                 case "ticked" -> new Input.Ticked(in.readInt());
+                case "stored" -> new Input.Stored(readBytes(in), in.readLong());
                 case "snapshot" -> new SnapshotBytes(readBytes(in), in.readLong());
                 default -> throw new NotSerializableException("unknown Arbor message manifest '" + manifest + "'");
             };

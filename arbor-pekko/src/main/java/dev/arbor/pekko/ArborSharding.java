@@ -17,7 +17,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  *
  * <pre>{@code
  * ArborSharding<Npc> npcs = ArborSharding.init(system, new EntitySpec<>("npc", chart, id -> new Npc(id),
- *         SnapshotCodec.builder(chart).ownerData(npcData).build(), EventCodec.ofEnum(Ev.class), 100,
+ *         SnapshotCodec.builder(chart).ownerData(npcData).build(), EventCodec.ofEnum(Ev.class),
+ *         new Durability.InputsJournaled(100),
  *         Duration.ofMinutes(2)));
  * npcs.fire("npc-17", Ev.SEE_ENEMY).thenAccept(reply -> ...);   // Ack once journaled and processed
  * }</pre>
@@ -43,7 +44,10 @@ public final class ArborSharding<C> {
         ClusterSharding sharding = ClusterSharding.get(system);
         EntityTypeKey<EntityCommand> key = EntityTypeKey.create(EntityCommand.class, spec.name());
         Set<String> snapshotRefused = ConcurrentHashMap.newKeySet();
-        sharding.init(Entity.of(key, ctx -> ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused))
+        sharding.init(Entity.of(key, ctx -> spec.durability() instanceof Durability.InputsJournaled
+                        ? ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused)
+                        : ArborStateEntity.create(spec, ctx.getEntityId()))
+                .withStopMessage(new EntityCommand.Passivate())
                 .withSettings(ClusterShardingSettings.create(system).withPassivationStrategy(
                         ClusterShardingSettings.PassivationStrategySettings$.MODULE$.defaults()
                                 .withIdleEntityPassivation(spec.passivateAfter()))));

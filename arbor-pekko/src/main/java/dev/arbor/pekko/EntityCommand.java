@@ -23,4 +23,7 @@ public sealed interface EntityCommand extends ArborMessage {
 
     /** Asks for the entity's state. */
     record Query(ActorRef<EntityReply.Status> replyTo) implements EntityCommand {}
+
+    /** Sharding's stop message when it passivates an idle entity: store what must be stored, then stop. */
+    record Passivate() implements EntityCommand {}
 }

@@ -16,13 +16,13 @@ import java.util.function.Function;
  *                      is restored onto it)
  * @param snapshots     the snapshot codec: the chart's configuration and the owner's data as bytes
  * @param events        how events become bytes in commands and in the journal
- * @param snapshotEvery a snapshot every this many inputs (events and tick batches)
+ * @param durability    how its state survives its node: inputs journaled, or snapshots only
  * @param passivateAfter an entity that gets no message for this long is stopped and its memory
  *                      freed; the next message brings it back from storage
  * @param <C>           the owner type
  */
 public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
-                            EventCodec events, int snapshotEvery, Duration passivateAfter) {
+                            EventCodec events, Durability durability, Duration passivateAfter) {
 
     public EntitySpec {
         Objects.requireNonNull(name, "name");
@@ -42,9 +42,6 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
             throw new IllegalArgumentException("entity type '" + name + "': passivateAfter must be positive, not "
                     + passivateAfter);
         }
-        if (snapshotEvery < 1) {
-            throw new IllegalArgumentException("entity type '" + name + "': snapshotEvery must be at least 1, not "
-                    + snapshotEvery);
-        }
+        Objects.requireNonNull(durability, "durability");
     }
 }

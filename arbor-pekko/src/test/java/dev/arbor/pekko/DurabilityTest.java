@@ -124,7 +124,7 @@ class DurabilityTest {
             assertThat(owners.get("guard-1").replayed).isEqualTo(1);
         }
         // every stored snapshot of guard-1 garbled: the codec refuses them, the entity replays the whole journal
-        try (Connection c = DriverManager.getConnection("jdbc:h2:file:" + db.toAbsolutePath() + ";DB_CLOSE_DELAY=-1", "sa", "");
+        try (Connection c = DriverManager.getConnection(Node.url(db), "sa", "");
              PreparedStatement update = c.prepareStatement(
                      "UPDATE \"snapshot\" SET \"snapshot_payload\" = ? WHERE \"persistence_id\" = 'guard|guard-1'")) {
             update.setBytes(1, storedSnapshot(new byte[] {1, 2, 3, 4, 5, 6, 7}, 8)); // well framed, not a guard's
@@ -161,6 +161,52 @@ class DurabilityTest {
             assertSame(guards, "guard-1", one); // woken: a new owner, the state from the journal
             assertThat(made).hasSize(2);
             assertThat(made.get(1).arrivals).isEqualTo(1);
+        }
+    }
+
+    @Test
+    void snapshotsOnlyStoresEveryEventAndEveryNTicksSoANodeThatDiesLosesFewerThanNTicks(@TempDir Path dir)
+            throws Exception {
+        Path db = dir.resolve("journal");
+        Script one = new Script();
+        try (Node node = new Node("ticking", db)) {
+            ArborSharding<Guard.Owner> guards = ArborSharding.init(node.system, Guard.snapshotsOnly(10));
+            fire(guards, "guard-1", one, Guard.Ev.ARRIVED); // stored before it is acknowledged
+            assertThat(stored(db, "guard-1")).isEqualTo(hex(Guard.SNAPSHOTS.encode(one.reference)));
+            for (int i = 0; i < 7; i++) {
+                tick(guards, "guard-1", one, 1);
+            }
+            assertSame(guards, "guard-1", one); // live: seven ticks on, WAIT is over
+            Machine<Guard.Owner> lost = Guard.CHART.newMachine(new Guard.Owner()); // what a crash now would leave
+            lost.start();
+            lost.fire(Guard.Ev.ARRIVED);
+            assertThat(stored(db, "guard-1")).isEqualTo(hex(Guard.SNAPSHOTS.encode(lost)));
+            tick(guards, "guard-1", one, 3); // the tenth tick since the event: stored
+            assertSame(guards, "guard-1", one);
+            assertThat(stored(db, "guard-1")).isEqualTo(hex(Guard.SNAPSHOTS.encode(one.reference)));
+            tick(guards, "guard-1", one, 2);
+            fire(guards, "guard-1", one, Guard.Ev.SEE);
+        } // a node that leaves passivates its entities: they store what they ran
+        try (Node node = new Node("woken", db)) {
+            ArborSharding<Guard.Owner> guards = ArborSharding.init(node.system, Guard.snapshotsOnly(10));
+            assertSame(guards, "guard-1", one);
+        }
+    }
+
+    /** The newest state stored for an entity (its last journal row), as the hex of its machine's snapshot bytes. */
+    private static String stored(Path db, String entityId) throws Exception {
+        try (Connection c = DriverManager.getConnection(Node.url(db), "sa", "");
+             PreparedStatement select = c.prepareStatement(
+                     "SELECT \"event_payload\" FROM \"event_journal\" WHERE \"persistence_id\" = ?"
+                             + " ORDER BY \"sequence_number\" DESC LIMIT 1")) {
+            select.setString(1, "guard|" + entityId);
+            try (java.sql.ResultSet r = select.executeQuery()) {
+                assertThat(r.next()).as("a stored state for " + entityId).isTrue();
+                java.io.DataInputStream in = new java.io.DataInputStream(new java.io.ByteArrayInputStream(r.getBytes(1)));
+                byte[] machine = new byte[in.readInt()];
+                in.readFully(machine);
+                return hex(machine);
+            }
         }
     }
 

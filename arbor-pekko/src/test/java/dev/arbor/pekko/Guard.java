@@ -72,9 +72,15 @@ final class Guard {
         return spec(snapshotEvery, java.time.Duration.ofMinutes(2), id -> new Owner());
     }
 
+    static EntitySpec<Owner> snapshotsOnly(int everyTicks) {
+        return new EntitySpec<>("guard", CHART, id -> new Owner(), SNAPSHOTS, EventCodec.ofEnum(Ev.class),
+                new Durability.SnapshotsOnly(everyTicks), java.time.Duration.ofMinutes(2));
+    }
+
     static EntitySpec<Owner> spec(int snapshotEvery, java.time.Duration passivateAfter,
                                   java.util.function.Function<String, Owner> owners) {
-        return new EntitySpec<>("guard", CHART, owners, SNAPSHOTS, EventCodec.ofEnum(Ev.class), snapshotEvery,
+        return new EntitySpec<>("guard", CHART, owners, SNAPSHOTS, EventCodec.ofEnum(Ev.class),
+                new Durability.InputsJournaled(snapshotEvery),
                 passivateAfter);
     }
 

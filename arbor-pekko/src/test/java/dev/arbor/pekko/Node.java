@@ -30,8 +30,13 @@ final class Node implements AutoCloseable {
         SchemaUtils.createIfNotExists(system).toCompletableFuture().get(20, TimeUnit.SECONDS);
     }
 
+    /** The H2 file's JDBC URL (kept open while the JVM runs, so that nodes and the test share it). */
+    static String url(Path database) {
+        return "jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
+    }
+
     static Config config(Path database) {
-        String url = "jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
+        String url = url(database);
         return ConfigFactory.parseString("""
                 pekko.loglevel = WARNING
                 pekko.actor.provider = cluster
@@ -61,7 +66,7 @@ final class Node implements AutoCloseable {
     }
 
     @Override
-    public void close() throws Exception {
+    public void close() throws java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException, InterruptedException {
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().get(Duration.ofSeconds(20).toSeconds(), TimeUnit.SECONDS);
     }
