@@ -3,8 +3,10 @@ package dev.arbor.pekko;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
-import java.time.Duration;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.pekko.actor.Address;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.cluster.MemberStatus;
@@ -12,15 +14,30 @@ import org.apache.pekko.cluster.typed.Cluster;
 import org.apache.pekko.cluster.typed.Join;
 import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
 
-/** A one-node cluster on 127.0.0.1 (an ephemeral port) whose journal is an H2 file. */
+/** A cluster node on 127.0.0.1 (an ephemeral port) whose journal is an H2 file. */
 final class Node implements AutoCloseable {
     final ActorSystem<Void> system;
 
+    /** A node that forms a cluster of its own. */
     Node(String name, Path database) throws Exception {
-        system = ActorSystem.create(Behaviors.empty(), name, config(database));
+        this(name, database, null, false);
+    }
+
+    /**
+     * A node that joins {@code seed}'s cluster (or forms its own when null). A node that may be
+     * {@code killable} leaves no word when its system terminates, as a crashed process would not:
+     * the others find it unreachable and the split-brain resolver downs it.
+     */
+    Node(String name, Path database, Address seed, boolean killable) throws Exception {
+        Config config = config(database);
+        if (killable) {
+            config = ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-actor-system-terminate = off")
+                    .withFallback(config);
+        }
+        system = ActorSystem.create(Behaviors.empty(), "arbor", config); // one name: a cluster is of one system name
         Cluster cluster = Cluster.get(system);
-        cluster.manager().tell(Join.create(cluster.selfMember().address()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
+        cluster.manager().tell(Join.create(seed != null ? seed : cluster.selfMember().address()));
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
         while (cluster.selfMember().status() != MemberStatus.up()) {
             if (System.nanoTime() > deadline) {
                 throw new AssertionError("node " + name + " did not come up");
@@ -30,19 +47,26 @@ final class Node implements AutoCloseable {
         SchemaUtils.createIfNotExists(system).toCompletableFuture().get(20, TimeUnit.SECONDS);
     }
 
+    Address address() {
+        return Cluster.get(system).selfMember().address();
+    }
+
     /** The H2 file's JDBC URL (kept open while the JVM runs, so that nodes and the test share it). */
     static String url(Path database) {
         return "jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
     }
 
     static Config config(Path database) {
-        String url = url(database);
         return ConfigFactory.parseString("""
                 pekko.loglevel = WARNING
                 pekko.actor.provider = cluster
                 pekko.remote.artery.canonical.hostname = "127.0.0.1"
                 pekko.remote.artery.canonical.port = 0
                 pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
+                pekko.cluster.downing-provider-class = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider"
+                pekko.cluster.split-brain-resolver.active-strategy = keep-majority
+                pekko.cluster.split-brain-resolver.stable-after = 2s
+                pekko.cluster.failure-detector.acceptable-heartbeat-pause = 2s
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
                 pekko.persistence.journal.plugin = "jdbc-journal"
@@ -57,17 +81,17 @@ final class Node implements AutoCloseable {
                     user = "sa"
                     password = ""
                     driver = "org.h2.Driver"
-                    numThreads = 2
-                    maxConnections = 2
+                    numThreads = 4
+                    maxConnections = 4
                     minConnections = 1
                   }
                 }
-                """.formatted(url)).withFallback(ConfigFactory.load());
+                """.formatted(url(database))).withFallback(ConfigFactory.load());
     }
 
     @Override
-    public void close() throws java.util.concurrent.ExecutionException, java.util.concurrent.TimeoutException, InterruptedException {
+    public void close() throws ExecutionException, TimeoutException, InterruptedException {
         system.terminate();
-        system.getWhenTerminated().toCompletableFuture().get(Duration.ofSeconds(20).toSeconds(), TimeUnit.SECONDS);
+        system.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
     }
 }
