@@ -20,7 +20,7 @@ final class Node implements AutoCloseable {
 
     /** A node that forms a cluster of its own. */
     Node(String name, Path database) throws Exception {
-        this(name, database, null, false);
+        this(name, Store.h2(database), null, false);
     }
 
     /**
@@ -28,8 +28,8 @@ final class Node implements AutoCloseable {
      * {@code killable} leaves no word when its system terminates, as a crashed process would not:
      * the others find it unreachable and the split-brain resolver downs it.
      */
-    Node(String name, Path database, Address seed, boolean killable) throws Exception {
-        Config config = config(database);
+    Node(String name, Store store, Address seed, boolean killable) throws Exception {
+        Config config = config(store);
         if (killable) {
             config = ConfigFactory.parseString("pekko.coordinated-shutdown.run-by-actor-system-terminate = off")
                     .withFallback(config);
@@ -56,7 +56,7 @@ final class Node implements AutoCloseable {
         return "jdbc:h2:file:" + database.toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
     }
 
-    static Config config(Path database) {
+    static Config config(Store store) {
         return ConfigFactory.parseString("""
                 pekko.loglevel = WARNING
                 pekko.actor.provider = cluster
@@ -75,18 +75,19 @@ final class Node implements AutoCloseable {
                 jdbc-snapshot-store.use-shared-db = "slick"
                 jdbc-read-journal.use-shared-db = "slick"
                 pekko-persistence-jdbc.shared-databases.slick {
-                  profile = "slick.jdbc.H2Profile$"
+                  profile = "%s"
                   db {
                     url = "%s"
-                    user = "sa"
-                    password = ""
-                    driver = "org.h2.Driver"
+                    user = "%s"
+                    password = "%s"
+                    driver = "%s"
                     numThreads = 4
                     maxConnections = 4
                     minConnections = 1
                   }
                 }
-                """.formatted(url(database))).withFallback(ConfigFactory.load());
+                """.formatted(store.profile(), store.url(), store.user(), store.password(), store.driver()))
+                .withFallback(ConfigFactory.load());
     }
 
     @Override
