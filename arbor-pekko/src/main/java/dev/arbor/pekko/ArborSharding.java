@@ -58,6 +58,14 @@ public final class ArborSharding<C> {
         return spec;
     }
 
+    /** The same entity type, asked with another timeout (10 seconds by default). */
+    public ArborSharding<C> withAskTimeout(Duration askTimeout) {
+        if (askTimeout.isNegative() || askTimeout.isZero()) {
+            throw new IllegalArgumentException("an ask timeout must be positive, not " + askTimeout);
+        }
+        return new ArborSharding<>(spec, sharding, key, askTimeout);
+    }
+
     /**
      * Fires an event at an entity: {@link EntityReply.Ack} with the configuration once the event
      * is journaled and processed, or {@link EntityReply.Refused}.
