@@ -6,6 +6,7 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.SnapshotAdapter;
 import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventHandler;
 import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
@@ -91,14 +92,7 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
         return newEventHandlerBuilder().forAnyState()
                 .onEvent(Input.Stored.class, (held, stored) -> {
                     if (recovering) { // live, the machine is already in the state it stored
-                        try {
-                            spec.snapshots().decodeInto(stored.machine(), held.machine);
-                        } catch (SnapshotException e) {
-                            // no inputs to fall back to: refuse to start rather than start from nothing
-                            throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
-                                    + "': its stored state is refused (" + e.getMessage() + ")", e);
-                        }
-                        held.inputs = stored.inputs();
+                        restore(held, stored.machine(), stored.inputs());
                     }
                     return held;
                 })
@@ -120,8 +114,8 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
 
     /** What recovery restores: a stored state, decoded by the snapshot adapter the same way. */
     @Override
-    public org.apache.pekko.persistence.typed.SnapshotAdapter<ArborEntity.Held<C>> snapshotAdapter() {
-        return new org.apache.pekko.persistence.typed.SnapshotAdapter<>() {
+    public SnapshotAdapter<ArborEntity.Held<C>> snapshotAdapter() {
+        return new SnapshotAdapter<>() {
             @Override
             public Object toJournal(ArborEntity.Held<C> held) {
                 return new SnapshotBytes(spec.snapshots().encode(held.machine), held.inputs);
@@ -130,16 +124,23 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
             @Override
             public ArborEntity.Held<C> fromJournal(Object from) {
                 SnapshotBytes s = (SnapshotBytes) from;
-                ArborEntity.Held<C> held = emptyState();
-                try {
-                    spec.snapshots().decodeInto(s.bytes(), held.machine);
-                } catch (SnapshotException e) {
-                    throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
-                            + "': its stored state is refused (" + e.getMessage() + ")", e);
-                }
-                held.inputs = s.inputs();
-                return held;
+                return restore(emptyState(), s.bytes(), s.inputs());
             }
         };
+    }
+
+    /**
+     * Puts a stored state onto the machine. With no inputs to fall back to, a state the codec
+     * refuses stops the entity with the codec's reason rather than let it start from nothing.
+     */
+    private ArborEntity.Held<C> restore(ArborEntity.Held<C> held, byte[] machine, long inputs) {
+        try {
+            spec.snapshots().decodeInto(machine, held.machine);
+        } catch (SnapshotException e) {
+            throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
+                    + "': its stored state is refused (" + e.getMessage() + ")", e);
+        }
+        held.inputs = inputs;
+        return held;
     }
 }
