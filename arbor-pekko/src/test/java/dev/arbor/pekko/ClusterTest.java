@@ -3,6 +3,7 @@ package dev.arbor.pekko;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.core.Machine;
+import dev.arbor.pekko.demo.LoopbackNode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HexFormat;
@@ -51,7 +52,7 @@ class ClusterTest {
     void aNodeKilledMidRunLosesNoAcknowledgedEvent(String mode, String storage, @TempDir Path dir) throws Exception {
         Durability durability = mode.equals("inputs journaled") ? new Durability.InputsJournaled(3)
                 : new Durability.SnapshotsOnly(5);
-        Store store = storage.equals("H2") ? Store.h2(dir.resolve("journal")) : Store.postgres();
+        LoopbackNode store = storage.equals("H2") ? LoopbackNode.h2(dir.resolve("journal")) : Store.postgres();
         // a type name of its own, so that a database kept from earlier runs holds none of its entities
         String type = "guard-" + Long.toHexString(System.nanoTime());
         EntitySpec<Guard.Owner> spec = new EntitySpec<>(type, Guard.CHART, id -> new Guard.Owner(), Guard.SNAPSHOTS,
@@ -64,7 +65,7 @@ class ClusterTest {
         try (Node first = new Node("first", store, null, false);
              Node second = new Node("second", store, first.address(), false);
              Node third = new Node("third", store, first.address(), true)) {
-            awaitMembers(first, 3);
+            LoopbackNode.awaitMembers(first.system, 3);
             ArborSharding<Guard.Owner> one = ArborSharding.init(first.system, spec);
             ArborSharding<Guard.Owner> two = ArborSharding.init(second.system, spec);
             ArborSharding.init(third.system, spec);
@@ -74,7 +75,7 @@ class ClusterTest {
             Thread.sleep(300);
             third.close(); // abruptly: no leaving, no handing over
             inFlight.get(120, TimeUnit.SECONDS);
-            awaitMembers(first, 2);
+            LoopbackNode.awaitMembers(first.system, 2);
             wave(two, sent, random); // the dead node's guards come back on the others
             int checked = 0;
             int unknown = 0;
@@ -162,23 +163,5 @@ class ClusterTest {
             b.append(s.events.get(k)).append(s.acked.get(k) ? "" : "?").append(' ');
         }
         return b.toString().trim();
-    }
-
-    private static void awaitMembers(Node node, int up) throws InterruptedException {
-        org.apache.pekko.cluster.typed.Cluster cluster = org.apache.pekko.cluster.typed.Cluster.get(node.system);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            int n = 0;
-            for (org.apache.pekko.cluster.Member m : cluster.state().getMembers()) {
-                n += m.status() == org.apache.pekko.cluster.MemberStatus.up() ? 1 : 0;
-            }
-            if (n == up && cluster.state().getUnreachable().isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new AssertionError("the cluster did not settle at " + up + " members: " + cluster.state());
-            }
-            Thread.sleep(100);
-        }
     }
 }

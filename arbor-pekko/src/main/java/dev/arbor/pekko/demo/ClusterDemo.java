@@ -1,7 +1,5 @@
 package dev.arbor.pekko.demo;
 
-import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.Machine;
@@ -31,15 +29,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
-import org.apache.pekko.actor.typed.javadsl.Behaviors;
-import org.apache.pekko.cluster.MemberStatus;
 import org.apache.pekko.cluster.sharding.typed.GetShardRegionState;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.apache.pekko.cluster.sharding.ShardRegion;
 import org.apache.pekko.cluster.typed.Cluster;
-import org.apache.pekko.cluster.typed.Join;
-import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
 
 /**
  * Three cluster nodes in one process on 127.0.0.1 share a hundred thousand guards (inputs journaled
@@ -113,13 +107,13 @@ public final class ClusterDemo {
     /** Runs the story; returns how many guards differ from their reference (0). */
     int run() throws Exception {
         Path dir = Files.createTempDirectory("arbor-cluster-demo");
-        String url = "jdbc:h2:file:" + dir.resolve("journal").toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
+        LoopbackNode database = LoopbackNode.h2(dir.resolve("journal"));
         EntitySpec<Guard> spec = new EntitySpec<>("guard", CHART, id -> new Guard(), SNAPSHOTS,
                 EventCodec.ofEnum(Ev.class), new Durability.InputsJournaled(20), Duration.ofMinutes(10));
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         try {
             for (int n = 0; n < 3; n++) {
-                nodes.add(node(url, n == 0 ? null : Cluster.get(nodes.get(0)).selfMember().address(), n == 2));
+                nodes.add(database.start(n == 0 ? null : Cluster.get(nodes.get(0)).selfMember().address(), n == 2));
             }
             out.printf("three nodes up on 127.0.0.1; a journal in %s%n", dir);
             List<ArborSharding<Guard>> sharding = new ArrayList<>();
@@ -142,7 +136,7 @@ public final class ClusterDemo {
             dead.terminate();
             dead.getWhenTerminated().toCompletableFuture().get(30, TimeUnit.SECONDS);
             third.get(10, TimeUnit.MINUTES);
-            awaitUp(nodes.get(0), 2);
+            LoopbackNode.awaitMembers(nodes.get(0), 2);
             out.println("node 3 downed by the split-brain resolver; its guards recover on nodes 1 and 2 from the journal");
             wave("fourth wave", sharding.get(1), sent, random);
             printEntitiesPerNode(nodes);
@@ -259,63 +253,5 @@ public final class ClusterDemo {
             }
         }
         return false;
-    }
-
-    private static ActorSystem<Void> node(String url, org.apache.pekko.actor.Address seed, boolean crashes)
-            throws Exception {
-        Config config = ConfigFactory.parseString("""
-                pekko.loglevel = ERROR
-                pekko.actor.provider = cluster
-                pekko.remote.artery.canonical.hostname = "127.0.0.1"
-                pekko.remote.artery.canonical.port = 0
-                pekko.cluster.jmx.multi-mbeans-in-same-jvm = on
-                pekko.cluster.downing-provider-class = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider"
-                pekko.cluster.split-brain-resolver.active-strategy = keep-majority
-                pekko.cluster.split-brain-resolver.stable-after = 2s
-                pekko.cluster.failure-detector.acceptable-heartbeat-pause = 2s
-                pekko.coordinated-shutdown.exit-jvm = off
-                pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
-                pekko.coordinated-shutdown.run-by-actor-system-terminate = %s
-                pekko.persistence.journal.plugin = "jdbc-journal"
-                pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
-                jdbc-journal.use-shared-db = "slick"
-                jdbc-snapshot-store.use-shared-db = "slick"
-                jdbc-read-journal.use-shared-db = "slick"
-                pekko-persistence-jdbc.shared-databases.slick {
-                  profile = "slick.jdbc.H2Profile$"
-                  db { url = "%s", user = "sa", password = "", driver = "org.h2.Driver",
-                       numThreads = 8, maxConnections = 8, minConnections = 1 }
-                }
-                """.formatted(crashes ? "off" : "on", url)).withFallback(ConfigFactory.load());
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "arbor", config);
-        Cluster cluster = Cluster.get(system);
-        cluster.manager().tell(Join.create(seed != null ? seed : cluster.selfMember().address()));
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
-        while (cluster.selfMember().status() != MemberStatus.up()) {
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("a node did not join the cluster within 30 s");
-            }
-            Thread.sleep(20);
-        }
-        SchemaUtils.createIfNotExists(system).toCompletableFuture().get(30, TimeUnit.SECONDS);
-        return system;
-    }
-
-    private static void awaitUp(ActorSystem<Void> node, int members) throws InterruptedException {
-        Cluster cluster = Cluster.get(node);
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-        while (true) {
-            int up = 0;
-            for (org.apache.pekko.cluster.Member m : cluster.state().getMembers()) {
-                up += m.status() == MemberStatus.up() ? 1 : 0;
-            }
-            if (up == members && cluster.state().getUnreachable().isEmpty()) {
-                return;
-            }
-            if (System.nanoTime() > deadline) {
-                throw new IllegalStateException("the cluster did not settle at " + members + " nodes");
-            }
-            Thread.sleep(100);
-        }
     }
 }
