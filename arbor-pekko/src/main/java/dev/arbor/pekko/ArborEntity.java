@@ -10,6 +10,13 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.javadsl.Adapter;
+import org.apache.pekko.persistence.jdbc.query.javadsl.JdbcReadJournal;
+import org.apache.pekko.persistence.query.PersistenceQuery;
+import org.apache.pekko.stream.javadsl.Sink;
+import org.apache.pekko.persistence.typed.javadsl.Effect;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.SupervisorStrategy;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
@@ -37,10 +44,14 @@ import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
  */
 final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, ArborEntity.Held<C>> {
 
-    /** The machine and how many inputs it has taken. */
+    /**
+     * The machine and how many inputs it has taken. {@code fromJournal} is set while the entity
+     * rebuilds itself from the whole journal, its stored snapshot having been refused.
+     */
     static final class Held<C> {
-        final Machine<C> machine;
+        Machine<C> machine;
         long inputs;
+        boolean fromJournal;
 
         Held(Machine<C> machine, long inputs) {
             this.machine = machine;
@@ -48,30 +59,43 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
         }
     }
 
+    /**
+     * The whole journal read back for an entity whose snapshot was refused, sent to itself (local:
+     * never serialized); {@code failure} when it could not be read.
+     */
+    record Replayed(List<Input> inputs, Throwable failure) implements EntityCommand {}
+
     private final EntitySpec<C> spec;
     private final String entityId;
     private final ActorContext<EntityCommand> context;
     /** The entities of this type on this node whose stored snapshot was refused: they recover from the journal alone. */
     private final Set<String> snapshotRefused;
+    /** The node's tick driver, told when the entity is live; null when the entities are not ticked. */
+    private final ActorRef<TickDriver.Command> ticks;
     private boolean recovering = true;
 
     private ArborEntity(EntitySpec<C> spec, String entityId, ActorContext<EntityCommand> context,
-                        Set<String> snapshotRefused) {
+                        Set<String> snapshotRefused, ActorRef<TickDriver.Command> ticks) {
         super(PersistenceId.of(spec.name(), entityId));
         this.spec = spec;
         this.entityId = entityId;
         this.context = context;
         this.snapshotRefused = snapshotRefused;
+        this.ticks = ticks;
     }
 
     /**
      * The entity's behaviour. A snapshot the codec refuses (corrupted, or written for another
-     * chart) fails the recovery with a message that says why; the entity then restarts and
-     * recovers from the whole journal, which snapshots never shorten. (The message that was
-     * waiting for the failed recovery is lost with it: its sender's ask times out.)
+     * chart) is reported with the codec's reason, and the entity rebuilds its machine from the whole
+     * journal, which snapshots never shorten, read back through the plugin's read journal; the
+     * messages that arrive meanwhile wait in the entity's stash and are answered after it. Later
+     * incarnations on this node skip snapshots for it altogether. Should the journal itself fail
+     * to read, the entity fails and is restarted (at most three times a minute).
      */
-    static <C> Behavior<EntityCommand> create(EntitySpec<C> spec, String entityId, Set<String> snapshotRefused) {
-        return Behaviors.supervise(Behaviors.<EntityCommand>setup(ctx -> new ArborEntity<>(spec, entityId, ctx, snapshotRefused)))
+    static <C> Behavior<EntityCommand> create(EntitySpec<C> spec, String entityId, Set<String> snapshotRefused,
+                                              ActorRef<TickDriver.Command> ticks) {
+        return Behaviors.supervise(Behaviors.<EntityCommand>setup(ctx -> new ArborEntity<>(spec, entityId, ctx,
+                        snapshotRefused, ticks)))
                 .onFailure(RuntimeException.class, SupervisorStrategy.restart().withLimit(3, Duration.ofMinutes(1)));
     }
 
@@ -94,7 +118,11 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
 
     @Override
     public CommandHandler<EntityCommand, Input, Held<C>> commandHandler() {
-        return newCommandHandlerBuilder().forAnyState()
+        var builder = newCommandHandlerBuilder();
+        builder.forState(held -> held.fromJournal) // rebuilding: everything waits for the journal
+                .onCommand(Replayed.class, this::rebuild)
+                .onAnyCommand(() -> Effect().stash());
+        builder.forAnyState()
                 .onCommand(EntityCommand.Fire.class, (held, fire) -> {
                     try {
                         decode(fire.event()); // bytes that are no event never reach the journal
@@ -109,31 +137,80 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 .onCommand(EntityCommand.Query.class, (held, query) -> Effect().reply(query.replyTo(),
                         new EntityReply.Status(active(held.machine), spec.snapshots().encode(held.machine), held.inputs)))
                 .onCommand(EntityCommand.Passivate.class, (held, stop) -> Effect().stop()) // all is journaled already
-                .build();
+                .onCommand(Replayed.class, (held, late) -> Effect().none());
+        return builder.build();
     }
 
     @Override
     public EventHandler<Held<C>, Input> eventHandler() {
         return newEventHandlerBuilder().forAnyState()
-                .onEvent(Input.Fired.class, (held, fired) -> {
-                    held.machine.fire(decodeJournaled(fired.event()), cause());
-                    held.inputs++;
-                    return held;
-                })
-                .onEvent(Input.Ticked.class, (held, ticked) -> {
-                    for (int i = 0; i < ticked.count(); i++) {
-                        held.machine.update(cause());
+                .onEvent(Input.class, (held, input) -> {
+                    if (!held.fromJournal) { // else the rebuild from the whole journal applies it
+                        apply(held, input, cause());
                     }
-                    held.inputs++;
                     return held;
                 })
                 .build();
     }
 
+    private void apply(Held<C> held, Input input, Cause cause) {
+        if (input instanceof Input.Fired fired) {
+            held.machine.fire(decodeJournaled(fired.event()), cause);
+        } else if (input instanceof Input.Ticked ticked) {
+            for (int i = 0; i < ticked.count(); i++) {
+                held.machine.update(cause);
+            }
+        } else {
+            throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
+                    + "': a journal row of another durability mode: " + input);
+        }
+        held.inputs++;
+    }
+
+    /** Reads the entity's whole journal and sends it to itself as {@link Replayed}. */
+    private void readWholeJournal() {
+        JdbcReadJournal journal = PersistenceQuery.get(Adapter.toClassic(context.getSystem()))
+                .getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());
+        CompletionStage<List<Input>> read = journal
+                .currentEventsByPersistenceId(persistenceId().id(), 0, Long.MAX_VALUE)
+                .map(envelope -> (Input) envelope.event())
+                .runWith(Sink.seq(), context.getSystem());
+        context.pipeToSelf(read, Replayed::new);
+    }
+
+    /** Builds the machine again from every input of the journal, as a replay, then answers the stash. */
+    private Effect<Input, Held<C>> rebuild(Held<C> held, Replayed replayed) {
+        if (replayed.failure() != null) {
+            throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
+                    + "': its snapshot was refused and its journal could not be read: " + replayed.failure(),
+                    replayed.failure());
+        }
+        Held<C> fresh = emptyState();
+        for (Input input : replayed.inputs()) {
+            apply(fresh, input, Cause.REPLAY);
+        }
+        held.machine = fresh.machine;
+        held.inputs = fresh.inputs;
+        held.fromJournal = false;
+        context.getLog().info("entity '{}' of '{}': rebuilt from {} journaled inputs", entityId, spec.name(),
+                held.inputs);
+        if (ticks != null) {
+            ticks.tell(new TickDriver.Live(context.getSelf()));
+        }
+        return Effect().none().thenUnstashAll();
+    }
+
     @Override
     public SignalHandler<Held<C>> signalHandler() {
         return newSignalHandlerBuilder()
-                .onSignal(RecoveryCompleted.instance(), held -> recovering = false)
+                .onSignal(RecoveryCompleted.instance(), held -> {
+                    recovering = false;
+                    if (held.fromJournal) {
+                        readWholeJournal(); // live only once rebuilt
+                    } else if (ticks != null) {
+                        ticks.tell(new TickDriver.Live(context.getSelf()));
+                    }
+                })
                 .build();
     }
 
@@ -158,10 +235,10 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                     spec.snapshots().decodeInto(s.bytes(), held.machine);
                 } catch (SnapshotException e) {
                     snapshotRefused.add(entityId);
-                    String why = "entity '" + entityId + "' of '" + spec.name() + "': its snapshot is refused ("
-                            + e.getMessage() + "); it recovers from the journal instead";
-                    context.getLog().warn(why);
-                    throw new IllegalStateException(why, e);
+                    context.getLog().warn("entity '{}' of '{}': its snapshot is refused ({}); it recovers from"
+                            + " the whole journal instead", entityId, spec.name(), e.getMessage());
+                    held.fromJournal = true;
+                    return held;
                 }
                 held.inputs = s.inputs();
                 return held;

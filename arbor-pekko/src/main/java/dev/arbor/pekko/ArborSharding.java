@@ -5,7 +5,9 @@ import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletionStage;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
 import org.apache.pekko.cluster.sharding.typed.ClusterShardingSettings;
 import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
 import org.apache.pekko.cluster.sharding.typed.javadsl.Entity;
@@ -37,21 +39,36 @@ public final class ArborSharding<C> {
         this.timeout = timeout;
     }
 
-    /** Registers the entity type on this node (every node of the cluster does, with the same spec). */
+    /**
+     * Registers the entity type on this node (every node of the cluster does, with the same spec)
+     * and, when its entities are {@linkplain EntitySpec#isTicked() ticked}, starts the node's tick
+     * driver for them.
+     */
     public static <C> ArborSharding<C> init(ActorSystem<?> system, EntitySpec<C> spec) {
         Objects.requireNonNull(system, "system");
         Objects.requireNonNull(spec, "spec");
         ClusterSharding sharding = ClusterSharding.get(system);
         EntityTypeKey<EntityCommand> key = EntityTypeKey.create(EntityCommand.class, spec.name());
         Set<String> snapshotRefused = ConcurrentHashMap.newKeySet();
+        ActorRef<TickDriver.Command> ticks = spec.isTicked()
+                ? system.systemActorOf(TickDriver.create(spec.tickEvery()), "arbor-ticks-" + spec.name(), Props.empty())
+                : null;
         sharding.init(Entity.of(key, ctx -> spec.durability() instanceof Durability.InputsJournaled
-                        ? ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused)
-                        : ArborStateEntity.create(spec, ctx.getEntityId()))
+                        ? ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused, ticks)
+                        : ArborStateEntity.create(spec, ctx.getEntityId(), ticks))
                 .withStopMessage(new EntityCommand.Passivate())
-                .withSettings(ClusterShardingSettings.create(system).withPassivationStrategy(
-                        ClusterShardingSettings.PassivationStrategySettings$.MODULE$.defaults()
-                                .withIdleEntityPassivation(spec.passivateAfter()))));
+                .withSettings(withIdleTimeout(ClusterShardingSettings.create(system), spec.passivateAfter())));
         return new ArborSharding<>(spec, sharding, key, Duration.ofSeconds(10));
+    }
+
+    /**
+     * The node's sharding settings with entities passivated after {@code idle}, and whatever else
+     * its configuration says about passivation kept: an active entity limit
+     * ({@code pekko.cluster.sharding.passivation.strategy = default-strategy}) bounds the heap a
+     * node gives to live entities, the least recently used passivated first.
+     */
+    private static ClusterShardingSettings withIdleTimeout(ClusterShardingSettings configured, Duration idle) {
+        return configured.withPassivationStrategy(configured.passivationStrategySettings().withIdleEntityPassivation(idle));
     }
 
     public EntitySpec<C> spec() {
@@ -77,7 +94,10 @@ public final class ArborSharding<C> {
         return sharding.entityRefFor(key, entityId).ask(reply -> new EntityCommand.Fire(bytes, reply), timeout);
     }
 
-    /** Runs ticks on an entity (its node's tick driver sends these). */
+    /**
+     * Runs ticks on an entity, wherever it lives (the tick driver of its node sends ticks to live
+     * entities by itself; this is for entities that are ticked by hand, or a batch out of turn).
+     */
     public void tick(String entityId, int count) {
         sharding.entityRefFor(key, entityId).tell(new EntityCommand.Tick(count));
     }

@@ -2,7 +2,9 @@ package dev.arbor.pekko;
 
 import dev.arbor.core.Machine;
 import dev.arbor.net.codec.SnapshotException;
+import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.Behavior;
+import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.persistence.typed.PersistenceId;
 import org.apache.pekko.persistence.typed.RecoveryCompleted;
@@ -27,19 +29,25 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
     private final EntitySpec<C> spec;
     private final String entityId;
     private final int everyTicks;
+    private final ActorContext<EntityCommand> context;
+    /** The node's tick driver, told when the entity is live; null when the entities are not ticked. */
+    private final ActorRef<TickDriver.Command> ticks;
     /** Ticks run since the state was last stored. */
     private int unstoredTicks;
     private boolean recovering = true;
 
-    private ArborStateEntity(EntitySpec<C> spec, String entityId) {
+    private ArborStateEntity(EntitySpec<C> spec, String entityId, ActorContext<EntityCommand> context,
+                             ActorRef<TickDriver.Command> ticks) {
         super(PersistenceId.of(spec.name(), entityId));
         this.spec = spec;
         this.entityId = entityId;
+        this.context = context;
+        this.ticks = ticks;
         this.everyTicks = ((Durability.SnapshotsOnly) spec.durability()).everyTicks();
     }
 
-    static <C> Behavior<EntityCommand> create(EntitySpec<C> spec, String entityId) {
-        return Behaviors.setup(ctx -> new ArborStateEntity<>(spec, entityId));
+    static <C> Behavior<EntityCommand> create(EntitySpec<C> spec, String entityId, ActorRef<TickDriver.Command> ticks) {
+        return Behaviors.setup(ctx -> new ArborStateEntity<>(spec, entityId, ctx, ticks));
     }
 
     @Override
@@ -102,7 +110,12 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
     @Override
     public SignalHandler<ArborEntity.Held<C>> signalHandler() {
         return newSignalHandlerBuilder()
-                .onSignal(RecoveryCompleted.instance(), held -> recovering = false)
+                .onSignal(RecoveryCompleted.instance(), held -> {
+                    recovering = false;
+                    if (ticks != null) {
+                        ticks.tell(new TickDriver.Live(context.getSelf()));
+                    }
+                })
                 .build();
     }
 

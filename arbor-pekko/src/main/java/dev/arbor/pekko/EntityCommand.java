@@ -3,7 +3,8 @@ package dev.arbor.pekko;
 import org.apache.pekko.actor.typed.ActorRef;
 
 /** What an entity is told: an event to fire, ticks to run, a question about its state. */
-public sealed interface EntityCommand extends ArborMessage {
+public sealed interface EntityCommand extends ArborMessage
+        permits EntityCommand.Fire, EntityCommand.Tick, EntityCommand.Query, EntityCommand.Passivate, ArborEntity.Replayed {
 
     /**
      * Fires an event, given as the bytes of the entity type's event codec; the reply

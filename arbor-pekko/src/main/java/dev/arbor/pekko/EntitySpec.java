@@ -19,10 +19,19 @@ import java.util.function.Function;
  * @param durability    how its state survives its node: inputs journaled, or snapshots only
  * @param passivateAfter an entity that gets no message for this long is stopped and its memory
  *                      freed; the next message brings it back from storage
+ * @param tickEvery     the game tick's period: each node's tick driver runs its live entities'
+ *                      {@code update()} this often; {@link Duration#ZERO} when the entities are not
+ *                      ticked (they run on events alone)
  * @param <C>           the owner type
  */
 public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
-                            EventCodec events, Durability durability, Duration passivateAfter) {
+                            EventCodec events, Durability durability, Duration passivateAfter, Duration tickEvery) {
+
+    /** An entity type whose entities are not ticked: they run on events alone. */
+    public EntitySpec(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
+                      EventCodec events, Durability durability, Duration passivateAfter) {
+        this(name, chart, ownerFor, snapshots, events, durability, passivateAfter, Duration.ZERO);
+    }
 
     public EntitySpec {
         Objects.requireNonNull(name, "name");
@@ -43,5 +52,29 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
                     + passivateAfter);
         }
         Objects.requireNonNull(durability, "durability");
+        Objects.requireNonNull(tickEvery, "tickEvery");
+        if (tickEvery.isNegative() || (!tickEvery.isZero() && tickEvery.toMillis() < 1)) {
+            throw new IllegalArgumentException("entity type '" + name + "': tickEvery is at least a millisecond"
+                    + " (or zero: not ticked), not " + tickEvery);
+        }
+    }
+
+    /** The same entity type, its entities ticked every {@code every} by their node's tick driver. */
+    public EntitySpec<C> ticked(Duration every) {
+        Objects.requireNonNull(every, "every");
+        if (every.isZero()) {
+            throw new IllegalArgumentException("entity type '" + name + "': a tick period must be positive, not " + every);
+        }
+        return new EntitySpec<>(name, chart, ownerFor, snapshots, events, durability, passivateAfter, every);
+    }
+
+    /** The same entity type under another name (another sharding type key and persistence ids). */
+    public EntitySpec<C> withName(String otherName) {
+        return new EntitySpec<>(otherName, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery);
+    }
+
+    /** Whether a tick driver ticks the entities. */
+    public boolean isTicked() {
+        return !tickEvery.isZero();
     }
 }

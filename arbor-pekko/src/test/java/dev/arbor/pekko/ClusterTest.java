@@ -1,16 +1,14 @@
 package dev.arbor.pekko;
 
+import dev.arbor.pekko.demo.Guards;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arbor.core.Machine;
+import dev.arbor.pekko.demo.GuardLedger;
 import dev.arbor.pekko.demo.LoopbackNode;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Timeout;
@@ -34,13 +32,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 @Timeout(value = 240, unit = TimeUnit.SECONDS)
 class ClusterTest {
     private static final int ENTITIES = 10_000;
-    private static final Guard.Ev[] EVENTS = Guard.Ev.values();
-
-    /** One guard's events as sent: acknowledged, or unknown (no answer). */
-    private static final class Sent {
-        final List<Guard.Ev> events = new ArrayList<>();
-        final List<Boolean> acked = new ArrayList<>();
-    }
 
     static Stream<Arguments> cases() {
         return Stream.of(Arguments.of("inputs journaled", "H2"), Arguments.of("snapshots only", "H2"),
@@ -55,113 +46,36 @@ class ClusterTest {
         LoopbackNode store = storage.equals("H2") ? LoopbackNode.h2(dir.resolve("journal")) : Store.postgres();
         // a type name of its own, so that a database kept from earlier runs holds none of its entities
         String type = "guard-" + Long.toHexString(System.nanoTime());
-        EntitySpec<Guard.Owner> spec = new EntitySpec<>(type, Guard.CHART, id -> new Guard.Owner(), Guard.SNAPSHOTS,
-                dev.arbor.net.codec.EventCodec.ofEnum(Guard.Ev.class), durability, java.time.Duration.ofMinutes(5));
-        Sent[] sent = new Sent[ENTITIES];
-        for (int i = 0; i < ENTITIES; i++) {
-            sent[i] = new Sent();
-        }
+        EntitySpec<Guards.Owner> spec = Guards.spec(type, durability, java.time.Duration.ofMinutes(5));
+        GuardLedger sent = new GuardLedger(ENTITIES);
         Random random = new Random(20261125L);
         try (Node first = new Node("first", store, null, false);
              Node second = new Node("second", store, first.address(), false);
              Node third = new Node("third", store, first.address(), true)) {
             LoopbackNode.awaitMembers(first.system, 3);
-            ArborSharding<Guard.Owner> one = ArborSharding.init(first.system, spec);
-            ArborSharding<Guard.Owner> two = ArborSharding.init(second.system, spec);
+            ArborSharding<Guards.Owner> one = ArborSharding.init(first.system, spec);
+            ArborSharding<Guards.Owner> two = ArborSharding.init(second.system, spec);
             ArborSharding.init(third.system, spec);
-            wave(one, sent, random); // every guard placed somewhere, one event each
-            wave(two, sent, random);
-            CompletableFuture<Void> inFlight = CompletableFuture.runAsync(() -> wave(one, sent, random));
+            sent.wave(one, random, 256); // every guard placed somewhere, one event each
+            sent.wave(two, random, 256);
+            CompletableFuture<Void> inFlight = CompletableFuture.runAsync(() -> sent.wave(one, random, 256));
             Thread.sleep(300);
             third.close(); // abruptly: no leaving, no handing over
             inFlight.get(120, TimeUnit.SECONDS);
             LoopbackNode.awaitMembers(first.system, 2);
-            wave(two, sent, random); // the dead node's guards come back on the others
+            sent.wave(two, random, 256); // the dead node's guards come back on the others
             int checked = 0;
             int unknown = 0;
-            List<CompletableFuture<EntityReply.Status>> statuses = new ArrayList<>(ENTITIES);
-            Semaphore window = new Semaphore(256);
+            List<EntityReply.Status> statuses = sent.queryAll(one, 256);
             for (int i = 0; i < ENTITIES; i++) {
-                window.acquireUninterruptibly();
-                statuses.add(one.query(id(i)).toCompletableFuture().whenComplete((status, error) -> window.release()));
-            }
-            for (int i = 0; i < ENTITIES; i++) {
-                EntityReply.Status status = statuses.get(i).get(60, TimeUnit.SECONDS);
-                assertThat(matchesSomeOutcome(status.snapshot(), sent[i])).as("guard %d after %s", i, describe(sent[i]))
-                        .isTrue();
+                EntityReply.Status status = statuses.get(i);
+                assertThat(sent.matches(i, status.snapshot())).as("guard %d after %s", i, sent.describe(i)).isTrue();
                 checked++;
-                unknown += (int) sent[i].acked.stream().filter(a -> !a).count();
+                unknown += sent.unanswered(i);
             }
             assertThat(checked).isEqualTo(ENTITIES);
             System.out.printf("%s on %s: %d guards equal their reference; %d events were in flight to the dead node%n",
                     mode, storage, checked, unknown);
         }
-    }
-
-    private static String id(int i) {
-        return "guard-" + i;
-    }
-
-    /** One random event to every guard, at most 256 in flight; failures (no answer) are noted, not thrown. */
-    private static void wave(ArborSharding<Guard.Owner> via, Sent[] sent, Random random) {
-        Semaphore window = new Semaphore(256);
-        List<CompletableFuture<?>> all = new ArrayList<>(ENTITIES);
-        for (int i = 0; i < ENTITIES; i++) {
-            Guard.Ev event;
-            synchronized (random) {
-                event = EVENTS[random.nextInt(EVENTS.length)];
-            }
-            Sent s = sent[i];
-            int index;
-            synchronized (s) {
-                index = s.events.size();
-                s.events.add(event);
-                s.acked.add(false);
-            }
-            window.acquireUninterruptibly();
-            all.add(via.fire(id(i), event).toCompletableFuture().handle((reply, error) -> {
-                if (reply instanceof EntityReply.Ack) {
-                    synchronized (s) {
-                        s.acked.set(index, true);
-                    }
-                }
-                window.release();
-                return null;
-            }));
-        }
-        CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
-    }
-
-    /** Whether the stored state is the reference fed the acknowledged events and some of the unknown ones. */
-    private static boolean matchesSomeOutcome(byte[] actual, Sent s) {
-        List<Integer> unknown = new ArrayList<>();
-        for (int k = 0; k < s.events.size(); k++) {
-            if (!s.acked.get(k)) {
-                unknown.add(k);
-            }
-        }
-        String want = HexFormat.of().formatHex(actual);
-        for (int subset = 0; subset < 1 << Math.min(unknown.size(), 6); subset++) {
-            Machine<Guard.Owner> ref = Guard.CHART.newMachine(new Guard.Owner());
-            ref.start();
-            for (int k = 0; k < s.events.size(); k++) {
-                int u = unknown.indexOf(k);
-                if (u < 0 || (subset & 1 << u) != 0) {
-                    ref.fire(s.events.get(k));
-                }
-            }
-            if (HexFormat.of().formatHex(Guard.SNAPSHOTS.encode(ref)).equals(want)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private static String describe(Sent s) {
-        StringBuilder b = new StringBuilder();
-        for (int k = 0; k < s.events.size(); k++) {
-            b.append(s.events.get(k)).append(s.acked.get(k) ? "" : "?").append(' ');
-        }
-        return b.toString().trim();
     }
 }

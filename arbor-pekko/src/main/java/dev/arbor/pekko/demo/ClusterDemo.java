@@ -1,30 +1,20 @@
 package dev.arbor.pekko.demo;
 
-import dev.arbor.core.Chart;
-import dev.arbor.core.HistoryType;
-import dev.arbor.core.Machine;
-import dev.arbor.net.codec.BitReader;
-import dev.arbor.net.codec.BitWriter;
-import dev.arbor.net.codec.EventCodec;
-import dev.arbor.net.codec.OwnerData;
-import dev.arbor.net.codec.SnapshotCodec;
-import dev.arbor.net.codec.SnapshotException;
 import dev.arbor.pekko.ArborSharding;
 import dev.arbor.pekko.Durability;
 import dev.arbor.pekko.EntityReply;
 import dev.arbor.pekko.EntitySpec;
+import dev.arbor.pekko.demo.Guards.Owner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -45,42 +35,6 @@ import org.apache.pekko.cluster.typed.Cluster;
  * <p>Arguments: {@code [--entities N]} (default 100,000).
  */
 public final class ClusterDemo {
-    enum Ev { SEE, LOST, ARRIVED }
-
-    /** A guard's owner: the arrivals it counted (its snapshot's owner data). */
-    static final class Guard {
-        int arrivals;
-    }
-
-    static final Chart<Guard> CHART = Chart.<Guard>builder("guard")
-            .initial("PATROL")
-            .state("PATROL", p -> {
-                p.initial("WALK");
-                p.history("H", HistoryType.SHALLOW);
-                p.on(Ev.SEE).target("COMBAT");
-                p.state("WALK", w -> w.on(Ev.ARRIVED).action((g, e) -> g.arrivals++).target("WAIT"));
-                p.state("WAIT", w -> w.after(2).target("WALK"));
-            })
-            .state("COMBAT", c -> c.on(Ev.LOST).target("H"))
-            .build();
-
-    static final SnapshotCodec<Guard> SNAPSHOTS = SnapshotCodec.builder(CHART).ownerData(new OwnerData<Guard, Integer>() {
-        @Override
-        public void write(Guard g, BitWriter out) {
-            out.writeBits(g.arrivals, 32);
-        }
-
-        @Override
-        public Integer read(BitReader in) throws SnapshotException {
-            return (int) in.readBits(32);
-        }
-
-        @Override
-        public void apply(Guard g, Integer value) {
-            g.arrivals = value;
-        }
-    }).build();
-
     private final PrintStream out;
     private final int entities;
 
@@ -108,27 +62,25 @@ public final class ClusterDemo {
     int run() throws Exception {
         Path dir = Files.createTempDirectory("arbor-cluster-demo");
         LoopbackNode database = LoopbackNode.h2(dir.resolve("journal"));
-        EntitySpec<Guard> spec = new EntitySpec<>("guard", CHART, id -> new Guard(), SNAPSHOTS,
-                EventCodec.ofEnum(Ev.class), new Durability.InputsJournaled(20), Duration.ofMinutes(10));
+        EntitySpec<Owner> spec = Guards.spec("guard", new Durability.InputsJournaled(20), Duration.ofMinutes(10));
         List<ActorSystem<Void>> nodes = new ArrayList<>();
         try {
             for (int n = 0; n < 3; n++) {
                 nodes.add(database.start(n == 0 ? null : Cluster.get(nodes.get(0)).selfMember().address(), n == 2));
             }
             out.printf("three nodes up on 127.0.0.1; a journal in %s%n", dir);
-            List<ArborSharding<Guard>> sharding = new ArrayList<>();
+            List<ArborSharding<Owner>> sharding = new ArrayList<>();
             for (ActorSystem<Void> node : nodes) {
                 sharding.add(ArborSharding.init(node, spec).withAskTimeout(Duration.ofSeconds(60)));
             }
-            Sent[] sent = new Sent[entities];
-            Arrays.setAll(sent, i -> new Sent());
+            GuardLedger sent = new GuardLedger(entities);
             Random random = new Random(2026);
             wave("first wave", sharding.get(0), sent, random);
             printEntitiesPerNode(nodes);
             wave("second wave", sharding.get(1), sent, random);
             out.println("stopping node 3 without a word (as a crash would)");
             // asks to guards of the dying node go unanswered: they give up after 10 s
-            ArborSharding<Guard> impatient = sharding.get(0).withAskTimeout(Duration.ofSeconds(10));
+            ArborSharding<Owner> impatient = sharding.get(0).withAskTimeout(Duration.ofSeconds(10));
             CompletableFuture<Void> third = CompletableFuture.runAsync(() -> wave("third wave, across the crash",
                     impatient, sent, random));
             Thread.sleep(200);
@@ -154,46 +106,11 @@ public final class ClusterDemo {
         }
     }
 
-    /** One guard's events as sent, and whether each was acknowledged. */
-    private static final class Sent {
-        final List<Ev> events = new ArrayList<>();
-        final List<Boolean> acked = new ArrayList<>();
-    }
-
-    private void wave(String name, ArborSharding<Guard> via, Sent[] sent, Random random) {
-        Semaphore window = new Semaphore(512);
-        List<CompletableFuture<?>> all = new ArrayList<>(entities);
+    private void wave(String name, ArborSharding<Owner> via, GuardLedger ledger, Random random) {
         long start = System.nanoTime();
-        int[] acked = {0};
-        for (int i = 0; i < entities; i++) {
-            Ev event;
-            synchronized (random) {
-                event = Ev.values()[random.nextInt(Ev.values().length)];
-            }
-            Sent s = sent[i];
-            int index;
-            synchronized (s) {
-                index = s.events.size();
-                s.events.add(event);
-                s.acked.add(false);
-            }
-            window.acquireUninterruptibly();
-            all.add(via.fire("guard-" + i, event).toCompletableFuture().handle((reply, error) -> {
-                if (reply instanceof EntityReply.Ack) {
-                    synchronized (s) {
-                        s.acked.set(index, true);
-                    }
-                    synchronized (acked) {
-                        acked[0]++;
-                    }
-                }
-                window.release();
-                return null;
-            }));
-        }
-        CompletableFuture.allOf(all.toArray(CompletableFuture[]::new)).join();
+        int acked = ledger.wave(via, random, 512);
         double seconds = (System.nanoTime() - start) / 1e9;
-        out.printf("%s: %,d events, %,d acknowledged, %,.0f events/s across the cluster%n", name, entities, acked[0],
+        out.printf("%s: %,d events, %,d acknowledged, %,.0f events/s across the cluster%n", name, entities, acked,
                 entities / seconds);
     }
 
@@ -212,46 +129,17 @@ public final class ClusterDemo {
         out.println(line);
     }
 
-    private int check(ArborSharding<Guard> via, Sent[] sent) throws Exception {
-        Semaphore window = new Semaphore(512);
-        List<CompletableFuture<EntityReply.Status>> statuses = new ArrayList<>(entities);
-        for (int i = 0; i < entities; i++) {
-            window.acquireUninterruptibly();
-            statuses.add(via.query("guard-" + i).toCompletableFuture().whenComplete((s, e) -> window.release()));
-        }
+    private int check(ArborSharding<Owner> via, GuardLedger ledger) throws Exception {
+        List<EntityReply.Status> statuses = ledger.queryAll(via, 512);
         int equal = 0;
         int unknown = 0;
         for (int i = 0; i < entities; i++) {
-            byte[] actual = statuses.get(i).get(60, TimeUnit.SECONDS).snapshot();
-            equal += matchesSomeOutcome(actual, sent[i]) ? 1 : 0;
-            unknown += (int) sent[i].acked.stream().filter(a -> !a).count();
+            equal += ledger.matches(i, statuses.get(i).snapshot()) ? 1 : 0;
+            unknown += ledger.unanswered(i);
         }
         out.printf("%,d of %,d guards equal a machine fed their acknowledged events (%,d events went unanswered"
                 + " while node 3 was dying: each may or may not have been stored, and either is accepted)%n",
                 equal, entities, unknown);
         return entities - equal;
-    }
-
-    private static boolean matchesSomeOutcome(byte[] actual, Sent s) {
-        List<Integer> unknown = new ArrayList<>();
-        for (int k = 0; k < s.events.size(); k++) {
-            if (!s.acked.get(k)) {
-                unknown.add(k);
-            }
-        }
-        for (int subset = 0; subset < 1 << Math.min(unknown.size(), 6); subset++) {
-            Machine<Guard> reference = CHART.newMachine(new Guard());
-            reference.start();
-            for (int k = 0; k < s.events.size(); k++) {
-                int u = unknown.indexOf(k);
-                if (u < 0 || (subset & 1 << u) != 0) {
-                    reference.fire(s.events.get(k));
-                }
-            }
-            if (Arrays.equals(SNAPSHOTS.encode(reference), actual)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

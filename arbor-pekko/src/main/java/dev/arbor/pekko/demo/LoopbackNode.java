@@ -71,8 +71,13 @@ public record LoopbackNode(String profile, String driver, String url, String use
      * with the journal's tables created if they are not there.
      */
     public ActorSystem<Void> start(Address seed, boolean crashes) throws Exception {
+        return start(seed, crashes, ConfigFactory.empty());
+    }
+
+    /** {@link #start(Address, boolean)} with {@code overrides} over the node's configuration. */
+    public ActorSystem<Void> start(Address seed, boolean crashes, Config overrides) throws Exception {
         // one system name: a cluster is of one name
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "arbor", config(crashes));
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "arbor", overrides.withFallback(config(crashes)));
         Cluster cluster = Cluster.get(system);
         cluster.manager().tell(Join.create(seed != null ? seed : cluster.selfMember().address()));
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
