@@ -138,6 +138,17 @@ public final class Machine<C> {
     }
 
     /**
+     * Whether the machine is inside a step: one of its actions, guards or listeners is running.
+     * What is asked of it now ({@link #fire}, {@link #goTo}, {@link #revert} and the like) is
+     * queued and runs before the step ends, after the code that asked has returned; an adapter
+     * that must answer at once (whether an event was handled, for instance) can tell the two
+     * cases apart with this.
+     */
+    public boolean isStepping() {
+        return isBusy();
+    }
+
+    /**
      * Attaches a listener; several may be attached and are called in the order added. With none
      * attached, observing costs one null check. One added from inside a step (by an action, a
      * guard or another listener) is attached when that step ends and hears from the next on.

@@ -169,4 +169,27 @@ class MovesTest {
         m.goTo(St.REST);
         assertThat(seen).containsExactly("(programmatic move)");
     }
+
+    @Test
+    void isSteppingTellsAMoveAskedFromInsideAStepWhichIsQueuedFromOneAskedBetweenSteps() {
+        List<String> seen = new ArrayList<>();
+        Chart<Npc> chart = Chart.<Npc>builder("stepping")
+                .initial(St.DIG)
+                .state(St.DIG, d -> d.onExit((m, n) -> {
+                    seen.add("exit DIG, stepping " + m.isStepping());
+                    m.goTo(St.REST); // queued: runs after this action, within the same step
+                    seen.add("still in DIG " + m.isIn(St.DIG));
+                }))
+                .state(St.BANK)
+                .state(St.REST, r -> r.onEntry(n -> seen.add("enter REST")))
+                .allowUnreachable()
+                .build();
+        Machine<Npc> m = chart.newMachine(new Npc());
+        assertThat(m.isStepping()).isFalse();
+        m.start();
+        m.goTo(St.BANK);
+        assertThat(seen).containsExactly("exit DIG, stepping true", "still in DIG true", "enter REST");
+        assertThat(m.isStepping()).isFalse();
+        assertThat(m.activeStates()).containsExactly(St.REST);
+    }
 }
