@@ -1,6 +1,9 @@
 package dev.arbor.core;
 
-/** Wraps a checked exception thrown (sneakily) by a user action, rethrown after the step finished. */
+/**
+ * The unchecked exception that wraps a checked exception thrown (sneakily) by a user action,
+ * rethrown after the step finished.
+ */
 public final class ActionFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 

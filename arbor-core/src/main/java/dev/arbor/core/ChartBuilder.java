@@ -9,8 +9,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Builds a {@link Chart} from declared states and transitions. The builder is the root state:
- * what is declared on it directly belongs to the root (the global state of seed 002), and
+ * The builder of a {@link Chart} from declared states and transitions. The builder is the root
+ * state: what is declared on it directly belongs to the root (the global state of seed 002), and
  * {@link #build()} validates and compiles the whole chart.
  *
  * <pre>{@code

@@ -3,8 +3,8 @@ package dev.arbor.core;
 import java.util.List;
 
 /**
- * Thrown by a chart builder when the definition breaks a rule. It lists every problem found, each
- * naming the state and the rule, so that all of them can be fixed at once.
+ * The exception a chart builder throws when the definition breaks a rule. It lists every problem
+ * found, each naming the state and the rule, so that all of them can be fixed at once.
  */
 public final class ChartDefinitionException extends RuntimeException {
     private static final long serialVersionUID = 1L;
@@ -20,9 +20,9 @@ public final class ChartDefinitionException extends RuntimeException {
         /** Two states share a key or a name. */
         DUPLICATE_NAME,
         /**
-         * A state's name cannot be part of a {@linkplain dev.arbor.core.Chart#statePath path}: it is
-         * empty, contains {@code '/'} (which joins the names of a path) or a control character, or
-         * begins or ends with white space.
+         * A state's name cannot be part of a {@linkplain dev.arbor.core.Chart#statePath path}: it
+         * is empty, contains {@code '/'} (which joins the names of a path) or a control character,
+         * or begins or ends with white space.
          */
         INVALID_NAME,
         /** No sequence of transitions from the initial configuration can enter the state. */

@@ -16,7 +16,7 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * Builds a {@link Chart} of handler-style states (seeds 002 and 003): each state is a
+ * The builder of a {@link Chart} of handler-style states (seeds 002 and 003): each state is a
  * {@link StateHandler} object, registered with its parent and, when compound, its initial child.
  * The result compiles through the same compiler and runs on the same engine as declared charts.
  *

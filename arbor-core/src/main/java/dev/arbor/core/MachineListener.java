@@ -1,7 +1,7 @@
 package dev.arbor.core;
 
 /**
- * Observes what a machine does, step by step: the one trace stream that tests, tracing, the
+ * An observer of what a machine does, step by step: the one trace stream that tests, tracing, the
  * inspector and networking attach to. Every method has a do-nothing default. States and
  * transitions are given as chart ids; {@link Chart#stateName(int)} and
  * {@link Chart#describeTransition(int)} turn them into names.

@@ -10,8 +10,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Declares one state: its actions, its transitions and its children. A state with children is
- * compound unless declared {@link #parallel parallel}; one without is atomic.
+ * The declaration of one state: its actions, its transitions and its children. A state with
+ * children is compound unless declared {@link #parallel parallel}; one without is atomic.
  *
  * <pre>{@code
  * s.state(S1, s1 -> {
@@ -160,9 +160,9 @@ public class StateBuilder<C> {
     }
 
     /**
-     * A transition triggered by named events ({@link String} or {@link NamedEvent}), matched as SCXML
-     * event descriptors: {@code "error"} matches {@code "error.execution"}; {@code "*"} matches all.
-     * Several descriptors may be separated by spaces.
+     * A transition triggered by named events ({@link String} or {@link NamedEvent}), matched as
+     * SCXML event descriptors: {@code "error"} matches {@code "error.execution"}; {@code "*"}
+     * matches all. Several descriptors may be separated by spaces.
      */
     public TransitionBuilder<C, Object> on(String names) {
         TransitionDef t = new TransitionDef(def, TransitionDef.Mode.EVENT);
@@ -297,8 +297,8 @@ public class StateBuilder<C> {
     }
 
     /**
-     * The declared successor: when this state finishes (a behaviour reports finished, or its
-     * final child is entered), move to {@code successor}. Same as {@code onDone().target(successor)}.
+     * The declared successor: when this state finishes (a behaviour reports finished, or its final
+     * child is entered), move to {@code successor}. Same as {@code onDone().target(successor)}.
      */
     public StateBuilder<C> then(Object successor) {
         onDone().target(successor);

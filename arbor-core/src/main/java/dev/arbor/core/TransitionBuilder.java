@@ -7,8 +7,8 @@ import dev.arbor.core.internal.TransitionDef;
 import java.util.Objects;
 
 /**
- * Declares one transition: its guard, action, targets and kind. Without a target the transition
- * is internal (it runs its action and consumes the event; nothing is exited).
+ * The declaration of one transition: its guard, action, targets and kind. Without a target the
+ * transition is internal (it runs its action and consumes the event; nothing is exited).
  *
  * @param <C> the owner (context) type
  * @param <E> the type of the events that trigger it

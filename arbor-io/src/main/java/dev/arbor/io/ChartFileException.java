@@ -4,8 +4,8 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Thrown when a chart file cannot be loaded: it lists every problem found in the file, each at
- * its line and column, so that a designer can fix them all in one pass.
+ * The exception thrown when a chart file cannot be loaded: it lists every problem found in the
+ * file, each at its line and column, so that a designer can fix them all in one pass.
  *
  * <p>The message prints one problem a line as {@code FILE:LINE:COL: message}, the form editors
  * and terminals turn into links.

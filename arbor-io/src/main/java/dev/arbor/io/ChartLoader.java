@@ -16,10 +16,10 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Loads charts written in Arbor's JSON chart format (see {@code docs/chart-format.md} and the
- * schema {@code dev/arbor/io/chart.schema.json} in this jar), resolving the components a file
- * names through a {@link ComponentRegistry}. The result is compiled by the same compiler as a
- * chart built in Java.
+ * The loader of charts written in Arbor's JSON chart format (see {@code docs/chart-format.md} and
+ * the schema {@code dev/arbor/io/chart.schema.json} in this jar), resolving the components a file
+ * names through a {@link ComponentRegistry}. The result is compiled by the same compiler as a chart
+ * built in Java.
  *
  * <p>Files are untrusted input: size and nesting depth are bounded, duplicate keys and content
  * after the chart are rejected, and every problem found is reported at once in a

@@ -5,9 +5,9 @@ import java.nio.file.Path;
 import java.util.Objects;
 
 /**
- * Loads SCXML 1.0 documents into {@link ScxmlDocument}s. The XML is read hardened (no DOCTYPE,
- * no external entities, no DTD loading, no XInclude, bounded size and depth); every problem is
- * an {@link ScxmlException} naming file, line and column.
+ * The loader of SCXML 1.0 documents into {@link ScxmlDocument}s. The XML is read hardened (no
+ * DOCTYPE, no external entities, no DTD loading, no XInclude, bounded size and depth); every
+ * problem is an {@link ScxmlException} naming file, line and column.
  *
  * <pre>{@code
  * ScxmlDocument doc = ScxmlLoader.load(Path.of("door.scxml"));

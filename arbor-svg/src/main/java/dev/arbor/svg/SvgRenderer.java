@@ -35,9 +35,9 @@ import org.eclipse.elk.graph.ElkNode;
 import org.eclipse.elk.graph.util.ElkGraphUtil;
 
 /**
- * Draws a chart as an SVG image, laid out by Eclipse ELK's layered algorithm over the whole
- * hierarchy at once ({@code hierarchyHandling=INCLUDE_CHILDREN}), so arrows between states at
- * different depths are routed around the boxes they cross.
+ * The renderer that draws a chart as an SVG image, laid out by Eclipse ELK's layered algorithm over
+ * the whole hierarchy at once ({@code hierarchyHandling=INCLUDE_CHILDREN}), so arrows between
+ * states at different depths are routed around the boxes they cross.
  *
  * <p>What is drawn: a rounded box per state with its name (and its actions, components and
  * internal transitions underneath); compound and parallel states as boxes holding their

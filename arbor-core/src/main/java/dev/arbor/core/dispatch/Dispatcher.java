@@ -7,10 +7,11 @@ import java.util.Objects;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Delivers events to agents by id, now or after a delay, in time order with ties broken by sending
- * order. Time is integer ticks passed in by the caller: no wall clock, no statics, no singleton,
- * so two dispatchers fed the same calls deliver the same telegrams in the same order, and a
- * {@link Snapshot} taken and restored reproduces the future exactly (rollback builds on this).
+ * A telegram dispatcher: it delivers events to agents by id, now or after a delay, in time order
+ * with ties broken by sending order. Time is integer ticks passed in by the caller: no wall clock,
+ * no statics, no singleton, so two dispatchers fed the same calls deliver the same telegrams in the
+ * same order, and a {@link Snapshot} taken and restored reproduces the future exactly (rollback
+ * builds on this).
  *
  * <p>Confined to the game thread, like the machines it feeds; other threads hand it telegrams
  * with {@link #post}, which the next {@link #deliver} takes in.

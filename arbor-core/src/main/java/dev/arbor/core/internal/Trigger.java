@@ -11,6 +11,7 @@ import java.util.Objects;
  */
 public record Trigger(Type type, Object value) {
 
+    /** The kind of match a trigger makes: what its {@code value} is and how an event is matched to it. */
     public enum Type {
         /** One enum constant, matched by identity. */
         CONSTANT,

@@ -159,10 +159,25 @@ public final class Wire {
     /** What one line of a recording is. */
     public sealed interface Line permits Hello, ChartLine, RecordLine {}
 
+    /**
+     * The first line of a recording, which says the version of the wire format it is written in.
+     *
+     * @param version the wire format's version
+     */
     public record Hello(int version) implements Line {}
 
+    /**
+     * A line of a recording that defines a chart, before the records that refer to it.
+     *
+     * @param chart the chart as the page sees it
+     */
     public record ChartLine(ChartView chart) implements Line {}
 
+    /**
+     * A line of a recording that holds one inspection record.
+     *
+     * @param rec the record
+     */
     public record RecordLine(Rec rec) implements Line {}
 
     /**

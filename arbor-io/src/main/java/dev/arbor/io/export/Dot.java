@@ -7,9 +7,9 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes a chart as a Graphviz DOT digraph: compound and parallel states are clusters (a
- * parallel state's regions are dashed clusters inside it), initial transitions start at small
- * filled dots, final states are double circles, history states circles marked {@code H} or
+ * The exporter that writes a chart as a Graphviz DOT digraph: compound and parallel states are
+ * clusters (a parallel state's regions are dashed clusters inside it), initial transitions start at
+ * small filled dots, final states are double circles, history states circles marked {@code H} or
  * {@code H*}, and active states are filled blue.
  *
  * <p>Nodes are named {@code s<id>} (initial dots {@code i<id>}) and state names appear only in

@@ -8,12 +8,12 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Writes a chart as a Mermaid {@code stateDiagram-v2}: compound and parallel states are
- * composite states, a parallel state's regions are separated by {@code --}, initial transitions
- * start at {@code [*]}, a final state is drawn by name with an arrow to its composite's
+ * The exporter that writes a chart as a Mermaid {@code stateDiagram-v2}: compound and parallel
+ * states are composite states, a parallel state's regions are separated by {@code --}, initial
+ * transitions start at {@code [*]}, a final state is drawn by name with an arrow to its composite's
  * {@code [*]} end, history states are small states labelled {@code H} or {@code H*} with an
- * unlabelled arrow to their default targets, and active
- * states get the {@code active} class (filled blue).
+ * unlabelled arrow to their default targets, and active states get the {@code active} class (filled
+ * blue).
  *
  * <p>States are declared as {@code state "name" as s<id>}, so ids are always safe and names are
  * shown as written; characters Mermaid reads as syntax in text ({@code " # ; % < > { }}) are

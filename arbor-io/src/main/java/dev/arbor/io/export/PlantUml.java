@@ -6,9 +6,9 @@ import dev.arbor.core.StateKind;
 import java.util.Set;
 
 /**
- * Writes a chart as a PlantUML state diagram: compound and parallel states are composite states,
- * a parallel state's regions are separated by {@code --} (concurrent regions), initial
- * transitions start at {@code [*]}, a final state is drawn by name with an arrow to its
+ * The exporter that writes a chart as a PlantUML state diagram: compound and parallel states are
+ * composite states, a parallel state's regions are separated by {@code --} (concurrent regions),
+ * initial transitions start at {@code [*]}, a final state is drawn by name with an arrow to its
  * composite's {@code [*]} end, history states are PlantUML's own {@code [H]} and {@code [H*]}
  * pseudo-states of their parent, and active states are filled blue.
  *

@@ -16,10 +16,10 @@ import javax.xml.stream.XMLStreamException;
 import javax.xml.stream.XMLStreamWriter;
 
 /**
- * Writes a chart as an SCXML 1.0 document (W3C, {@code http://www.w3.org/2005/07/scxml}), with
- * what SCXML cannot say recorded in Arbor's namespace ({@value #ARBOR_NS}, prefix
- * {@code arbor}) so that a reader can rebuild the chart. Written with the JDK's
- * {@link XMLStreamWriter}, so the output is always well-formed.
+ * The exporter that writes a chart as an SCXML 1.0 document (W3C, {@code
+ * http://www.w3.org/2005/07/scxml}), with what SCXML cannot say recorded in Arbor's namespace
+ * ({@value #ARBOR_NS}, prefix {@code arbor}) so that a reader can rebuild the chart. Written with
+ * the JDK's {@link XMLStreamWriter}, so the output is always well-formed.
  *
  * <h2>Mapping</h2>
  * <ul>

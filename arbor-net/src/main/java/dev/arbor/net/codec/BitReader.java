@@ -3,9 +3,10 @@ package dev.arbor.net.codec;
 import java.util.Objects;
 
 /**
- * Reads values bit by bit, most significant bit first, from a range of a byte array (the layout
- * {@link BitWriter} writes). Reading past the end throws {@link SnapshotException} with reason
- * {@link SnapshotException.Reason#TRUNCATED}; the reader never throws anything else for any bytes.
+ * A reader of values bit by bit, most significant bit first, from a range of a byte array (the
+ * layout {@link BitWriter} writes). Reading past the end throws {@link SnapshotException} with
+ * reason {@link SnapshotException.Reason#TRUNCATED}; the reader never throws anything else for any
+ * bytes.
  *
  * <p>The array is not copied: do not change it while reading.
  */

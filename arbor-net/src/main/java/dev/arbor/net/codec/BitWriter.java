@@ -3,8 +3,8 @@ package dev.arbor.net.codec;
 import java.util.Arrays;
 
 /**
- * Writes values bit by bit, most significant bit first, into a growable byte array. Bits not yet
- * written in the last byte are zero, so {@link #toByteArray()} pads to a whole byte with zeros.
+ * A writer of values bit by bit, most significant bit first, into a growable byte array. Bits not
+ * yet written in the last byte are zero, so {@link #toByteArray()} pads to a whole byte with zeros.
  *
  * <p>Not thread-safe; reuse one per thread with {@link #reset()}. Writing never boxes and
  * allocates only when the buffer grows.

@@ -7,18 +7,19 @@ import dev.arbor.core.StateKind;
 import java.util.Objects;
 
 /**
- * Numbers every legal state of a started machine of one {@link Chart} — its active configuration
- * together with what each history state recorded — so that a {@link MachineState} maps to an
- * index in {@code [0, count())} and back, and a snapshot needs only {@link #bits()} bits for it.
+ * The numbering of every legal state of a started machine of one {@link Chart} — its active
+ * configuration together with what each history state recorded — so that a {@link MachineState}
+ * maps to an index in {@code [0, count())} and back, and a snapshot needs only {@link #bits()} bits
+ * for it.
  *
  * <p><b>Configurations</b> are numbered recursively in mixed radix: a leaf (atomic or final) has
  * 1, a compound state the sum over its children (child {@code k}'s configurations follow those of
- * children {@code 0..k-1}), a parallel state the product over its regions (the first region is
- * the least significant digit). <b>History</b>: a shallow history of a compound parent records one
- * of the parent's children or nothing ({@code children + 1} values: 0 = nothing, {@code 1 + k} =
- * child {@code k}); of a parallel parent all its regions or nothing (2 values); a deep history
- * records the leaves of a legal configuration of its parent's subtree, or nothing
- * ({@code configurations(parent) + 1} values: 0 = nothing, {@code 1 + r} = configuration {@code r}).
+ * children {@code 0..k-1}), a parallel state the product over its regions (the first region is the
+ * least significant digit). <b>History</b>: a shallow history of a compound parent records one of
+ * the parent's children or nothing ({@code children + 1} values: 0 = nothing, {@code 1 + k} = child
+ * {@code k}); of a parallel parent all its regions or nothing (2 values); a deep history records
+ * the leaves of a legal configuration of its parent's subtree, or nothing ({@code
+ * configurations(parent) + 1} values: 0 = nothing, {@code 1 + r} = configuration {@code r}).
  *
  * <p>The index is {@code configuration + configurations() * (h0 + H0 * (h1 + H1 * ...))} over the
  * history states in document order. {@code halted} is not numbered: it is implied by a top-level

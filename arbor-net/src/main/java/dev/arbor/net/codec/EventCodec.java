@@ -3,7 +3,7 @@ package dev.arbor.net.codec;
 import java.util.Objects;
 
 /**
- * Writes and reads the events a machine keeps deferred, for snapshots of charts that defer
+ * The writer and reader of the events a machine keeps deferred, for snapshots of charts that defer
  * events ({@code StateBuilder.defer}). Enum events need only their ids ({@link #ofEnum}); events
  * with payloads write their own bits.
  */

@@ -11,8 +11,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * Encodes a machine's whole state in as few bits as its chart allows, and decodes untrusted bytes
- * back onto a machine without ever leaving it half-changed (seed 001).
+ * A snapshot codec: it encodes a machine's whole state in as few bits as its chart allows, and
+ * decodes untrusted bytes back onto a machine without ever leaving it half-changed (seed 001).
  *
  * <p><b>Layout</b> (bits, most significant first): the chart's {@link Fingerprint} (its low
  * {@link #fingerprintBits()} bits, 32 by default); the index of the (configuration, history)
@@ -367,7 +367,7 @@ public final class SnapshotCodec<C> {
     // ---------------------------------------------------------------- builder
 
     /**
-     * Configures a {@link SnapshotCodec}.
+     * The builder that configures a {@link SnapshotCodec}.
      *
      * @param <C> the owner type
      */
@@ -443,9 +443,9 @@ public final class SnapshotCodec<C> {
         }
 
         /**
-         * The largest snapshot encoded or accepted, in bytes. Default: the largest snapshot the chart
-         * can have when there are no data codecs and its size is bounded (no behaviours, plans or
-         * deferred events), else {@link #DEFAULT_MAX_BYTES}.
+         * The largest snapshot encoded or accepted, in bytes. Default: the largest snapshot the
+         * chart can have when there are no data codecs and its size is bounded (no behaviours,
+         * plans or deferred events), else {@link #DEFAULT_MAX_BYTES}.
          */
         public Builder<C> maxBytes(int bytes) {
             if (bytes < 1) {

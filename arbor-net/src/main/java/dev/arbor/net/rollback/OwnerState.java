@@ -1,9 +1,9 @@
 package dev.arbor.net.rollback;
 
 /**
- * Copies the owner's extended state (the data a machine's guards read and its actions change) out
- * of the owner and back in, so that a {@link Timeline} can save it at each tick and restore it on
- * rollback.
+ * The copier of an owner's extended state (the data a machine's guards read and its actions
+ * change): it copies that state out of the owner and back in, so that a {@link Timeline} can save
+ * it at each tick and restore it on rollback.
  *
  * <p>{@code S} must be a value: immutable once copied out (or a deep copy), with
  * {@code equals} comparing content (a record of primitives and immutable lists is ideal). The

@@ -13,16 +13,16 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * Drives one machine tick by tick for a networked client and keeps the last {@code capacity} ticks
- * of inputs and end-of-tick snapshots, so that a {@link Confirmation} from the server for an
- * earlier tick can be applied by rollback (seed 001): restore the confirmed state, tagged
- * {@link Cause#RESTORE}, then re-simulate every later buffered tick up to the present, firing the
- * buffered (or corrected) inputs tagged {@link Cause#REPLAY}.
+ * A rollback timeline: it drives one machine tick by tick for a networked client and keeps the last
+ * {@code capacity} ticks of inputs and end-of-tick snapshots, so that a {@link Confirmation} from
+ * the server for an earlier tick can be applied by rollback (seed 001): restore the confirmed
+ * state, tagged {@link Cause#RESTORE}, then re-simulate every later buffered tick up to the
+ * present, firing the buffered (or corrected) inputs tagged {@link Cause#REPLAY}.
  *
  * <p>Tick numbers are passed in; nothing reads a clock, so two timelines fed the same calls hold
  * the same snapshots. Each tick runs: {@link TickListener#beforeTick}, then (with a dispatcher
- * attached) {@code dispatcher.deliver(tick)}, then the tick's inputs in order; the snapshot is taken
- * after them.
+ * attached) {@code dispatcher.deliver(tick)}, then the tick's inputs in order; the snapshot is
+ * taken after them.
  *
  * <p>What a snapshot holds is what a rollback restores: the {@link dev.arbor.core.MachineState}
  * (configuration, history, halted), the owner's state through {@link OwnerState}, and the
@@ -36,7 +36,10 @@ import java.util.Objects;
  */
 public final class Timeline<C, S> {
 
-    /** Called at the start of every tick, first run or re-simulated (to reset per-tick effect buffers, say). */
+    /**
+     * A listener called at the start of every tick, first run or re-simulated (to reset per-tick
+     * effect buffers, say).
+     */
     @FunctionalInterface
     public interface TickListener {
         /**
@@ -95,7 +98,7 @@ public final class Timeline<C, S> {
         return new Builder<>(machine, ownerState);
     }
 
-    /** Configures a {@link Timeline}. */
+    /** The builder that configures a {@link Timeline}. */
     public static final class Builder<C, S> {
         private final Machine<C> machine;
         private final OwnerState<C, S> ownerState;
@@ -263,8 +266,8 @@ public final class Timeline<C, S> {
      * the owner and the dispatcher, replaces the buffered inputs of every corrected tick, and
      * re-simulates each tick after the confirmed one up to the present with {@link Cause#REPLAY}.
      * When the confirmed state equals the prediction for its tick and no correction changes an
-     * input after it, nothing is restored or replayed. An action that throws while re-simulating leaves
-     * the later ticks' snapshots as predicted; the error propagates.
+     * input after it, nothing is restored or replayed. An action that throws while re-simulating
+     * leaves the later ticks' snapshots as predicted; the error propagates.
      *
      * @throws IllegalArgumentException if the tick is older than {@link #oldestTick()} or after
      *                                  {@link #present()}, a correction is for a tick outside
