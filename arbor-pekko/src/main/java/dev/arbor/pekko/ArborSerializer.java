@@ -55,8 +55,6 @@ public final class ArborSerializer extends SerializerWithStringManifest {
             return "fired";
         } else if (o instanceof Input.Ticked) {
             return "ticked";
-        } else if (o instanceof Input.Stored) {
-            return "stored";
         } else if (o instanceof SnapshotBytes) {
             return "snapshot";
         }
@@ -88,9 +86,6 @@ public final class ArborSerializer extends SerializerWithStringManifest {
                 writeBytes(out, f.event());
             } else if (o instanceof Input.Ticked t) {
                 out.writeInt(t.count());
-            } else if (o instanceof Input.Stored s) {
-                writeBytes(out, s.machine());
-                out.writeLong(s.inputs());
             } else if (o instanceof SnapshotBytes s) {
                 writeBytes(out, s.bytes());
                 out.writeLong(s.inputs());
@@ -116,7 +111,6 @@ public final class ArborSerializer extends SerializerWithStringManifest {
                 case "status" -> new EntityReply.Status(readStrings(in), readBytes(in), in.readLong());
                 case "fired" -> new Input.Fired(readBytes(in));
                 case "ticked" -> new Input.Ticked(in.readInt());
-                case "stored" -> new Input.Stored(readBytes(in), in.readLong());
                 case "snapshot" -> new SnapshotBytes(readBytes(in), in.readLong());
                 default -> throw new NotSerializableException("unknown Arbor message manifest '" + manifest + "'");
             };

@@ -7,25 +7,21 @@ import org.apache.pekko.actor.typed.Behavior;
 import org.apache.pekko.actor.typed.javadsl.ActorContext;
 import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import org.apache.pekko.persistence.typed.PersistenceId;
-import org.apache.pekko.persistence.typed.RecoveryCompleted;
 import org.apache.pekko.persistence.typed.SnapshotAdapter;
-import org.apache.pekko.persistence.typed.javadsl.CommandHandler;
-import org.apache.pekko.persistence.typed.javadsl.EventHandler;
-import org.apache.pekko.persistence.typed.javadsl.EventSourcedBehavior;
-import org.apache.pekko.persistence.typed.javadsl.RetentionCriteria;
-import org.apache.pekko.persistence.typed.javadsl.SignalHandler;
+import org.apache.pekko.persistence.typed.state.RecoveryCompleted;
+import org.apache.pekko.persistence.typed.state.javadsl.CommandHandler;
+import org.apache.pekko.persistence.typed.state.javadsl.DurableStateBehavior;
+import org.apache.pekko.persistence.typed.state.javadsl.SignalHandler;
 
 /**
- * One entity whose state alone is stored ({@link Durability.SnapshotsOnly}): the machine's
- * snapshot bytes go to the journal as one {@link Input.Stored} after every event (before it is
- * acknowledged), every {@code everyTicks} ticks and when the entity is passivated; older ones are
- * deleted as newer are written, so an entity keeps a few rows. Recovery decodes the newest; the
- * ticks run since it (fewer than {@code everyTicks}) are what a dead node loses.
+ * One entity whose state alone is stored ({@link Durability.SnapshotsOnly}), as Pekko's durable
+ * state: one row an entity, written over in place (the plugin's {@code durable_state} table). The
+ * machine runs in the command handler, and its snapshot bytes are stored after every event (before
+ * it is acknowledged), every {@code everyTicks} ticks and when the entity is passivated. Recovery
+ * decodes the row; the ticks run since it was written (fewer than {@code everyTicks}) are what a
+ * dead node loses.
  */
-final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Input, ArborEntity.Held<C>> {
-    /** Stored states kept before the older are deleted. */
-    private static final int KEEP = 10;
-
+final class ArborStateEntity<C> extends DurableStateBehavior<EntityCommand, ArborEntity.Held<C>> {
     private final EntitySpec<C> spec;
     private final String entityId;
     private final int everyTicks;
@@ -34,7 +30,6 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
     private final ActorRef<TickDriver.Command> ticks;
     /** Ticks run since the state was last stored. */
     private int unstoredTicks;
-    private boolean recovering = true;
 
     private ArborStateEntity(EntitySpec<C> spec, String entityId, ActorContext<EntityCommand> context,
                              ActorRef<TickDriver.Command> ticks) {
@@ -57,14 +52,9 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
         return new ArborEntity.Held<>(m, 0);
     }
 
-    private Input.Stored stored(ArborEntity.Held<C> held) {
-        unstoredTicks = 0;
-        return new Input.Stored(spec.snapshots().encode(held.machine), held.inputs);
-    }
-
     @Override
-    public CommandHandler<EntityCommand, Input, ArborEntity.Held<C>> commandHandler() {
-        // The machine runs here, in the command handler; what is persisted is its state after.
+    public CommandHandler<EntityCommand, ArborEntity.Held<C>> commandHandler() {
+        // The machine runs here, in the command handler; what is stored is its state after.
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(EntityCommand.Fire.class, (held, fire) -> {
                     Object event;
@@ -76,7 +66,8 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
                     }
                     held.machine.fire(event);
                     held.inputs++;
-                    return Effect().persist(stored(held))
+                    unstoredTicks = 0;
+                    return Effect().persist(held)
                             .thenReply(fire.replyTo(), h -> new EntityReply.Ack(ArborEntity.active(h.machine)));
                 })
                 .onCommand(EntityCommand.Tick.class, (held, tick) -> {
@@ -85,25 +76,18 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
                     }
                     held.inputs++;
                     unstoredTicks += tick.count();
-                    return unstoredTicks < everyTicks ? Effect().none() : Effect().persist(stored(held));
+                    if (unstoredTicks < everyTicks) {
+                        return Effect().none();
+                    }
+                    unstoredTicks = 0;
+                    return Effect().persist(held);
                 })
                 .onCommand(EntityCommand.Query.class, (held, query) -> Effect().reply(query.replyTo(),
                         new EntityReply.Status(ArborEntity.active(held.machine), spec.snapshots().encode(held.machine),
                                 held.inputs)))
                 .onCommand(EntityCommand.Passivate.class, (held, stop) -> unstoredTicks == 0 ? Effect().stop()
-                        : Effect().persist(stored(held)).thenStop())
-                .build();
-    }
-
-    @Override
-    public EventHandler<ArborEntity.Held<C>, Input> eventHandler() {
-        return newEventHandlerBuilder().forAnyState()
-                .onEvent(Input.Stored.class, (held, stored) -> {
-                    if (recovering) { // live, the machine is already in the state it stored
-                        restore(held, stored.machine(), stored.inputs());
-                    }
-                    return held;
-                })
+                        : Effect().persist(held).thenStop())
+                .onCommand(ArborEntity.Replayed.class, (held, never) -> Effect().none())
                 .build();
     }
 
@@ -111,7 +95,6 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
     public SignalHandler<ArborEntity.Held<C>> signalHandler() {
         return newSignalHandlerBuilder()
                 .onSignal(RecoveryCompleted.instance(), held -> {
-                    recovering = false;
                     if (ticks != null) {
                         ticks.tell(new TickDriver.Live(context.getSelf()));
                     }
@@ -119,13 +102,11 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
                 .build();
     }
 
-    @Override
-    public RetentionCriteria retentionCriteria() {
-        // a snapshot of the newest state every KEEP rows, and the rows before it deleted
-        return RetentionCriteria.snapshotEvery(KEEP, 1).withDeleteEventsOnSnapshot();
-    }
-
-    /** What recovery restores: a stored state, decoded by the snapshot adapter the same way. */
+    /**
+     * The stored row: the machine's snapshot bytes and its inputs. With no inputs to fall back
+     * to, a row the codec refuses stops the entity with the codec's reason rather than let it start
+     * from nothing.
+     */
     @Override
     public SnapshotAdapter<ArborEntity.Held<C>> snapshotAdapter() {
         return new SnapshotAdapter<>() {
@@ -137,23 +118,16 @@ final class ArborStateEntity<C> extends EventSourcedBehavior<EntityCommand, Inpu
             @Override
             public ArborEntity.Held<C> fromJournal(Object from) {
                 SnapshotBytes s = (SnapshotBytes) from;
-                return restore(emptyState(), s.bytes(), s.inputs());
+                ArborEntity.Held<C> held = emptyState();
+                try {
+                    spec.snapshots().decodeInto(s.bytes(), held.machine);
+                } catch (SnapshotException e) {
+                    throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
+                            + "': its stored state is refused (" + e.getMessage() + ")", e);
+                }
+                held.inputs = s.inputs();
+                return held;
             }
         };
-    }
-
-    /**
-     * Puts a stored state onto the machine. With no inputs to fall back to, a state the codec
-     * refuses stops the entity with the codec's reason rather than let it start from nothing.
-     */
-    private ArborEntity.Held<C> restore(ArborEntity.Held<C> held, byte[] machine, long inputs) {
-        try {
-            spec.snapshots().decodeInto(machine, held.machine);
-        } catch (SnapshotException e) {
-            throw new IllegalStateException("entity '" + entityId + "' of '" + spec.name()
-                    + "': its stored state is refused (" + e.getMessage() + ")", e);
-        }
-        held.inputs = inputs;
-        return held;
     }
 }

@@ -8,10 +8,4 @@ public sealed interface Input extends ArborMessage {
 
     /** A batch of ticks. */
     record Ticked(int count) implements Input {}
-
-    /**
-     * The whole state, stored in place of the inputs that led to it ({@link Durability.SnapshotsOnly}):
-     * the machine's snapshot bytes and how many inputs it had taken.
-     */
-    record Stored(byte[] machine, long inputs) implements Input {}
 }

@@ -191,12 +191,11 @@ class DurabilityTest {
         }
     }
 
-    /** The newest state stored for an entity (its last journal row), as the hex of its machine's snapshot bytes. */
+    /** The state stored for an entity (its durable state row), as the hex of its machine's snapshot bytes. */
     private static String stored(Path db, String entityId) throws Exception {
         try (Connection c = DriverManager.getConnection(Node.url(db), "sa", "");
              PreparedStatement select = c.prepareStatement(
-                     "SELECT \"event_payload\" FROM \"event_journal\" WHERE \"persistence_id\" = ?"
-                             + " ORDER BY \"sequence_number\" DESC LIMIT 1")) {
+                     "SELECT \"state_payload\" FROM \"durable_state\" WHERE \"persistence_id\" = ?")) {
             select.setString(1, "guard|" + entityId);
             try (java.sql.ResultSet r = select.executeQuery()) {
                 assertThat(r.next()).as("a stored state for " + entityId).isTrue();

@@ -127,24 +127,32 @@ public class ShardedEntityBenchmark {
             long payload = count("SELECT COALESCE(SUM(OCTET_LENGTH(\"event_payload\")), 0) FROM \"event_journal\" WHERE " + mine);
             long snapshots = count("SELECT COUNT(*) FROM \"snapshot\" WHERE " + mine);
             long snapshotPayload = count("SELECT COALESCE(SUM(OCTET_LENGTH(\"snapshot_payload\")), 0) FROM \"snapshot\" WHERE " + mine);
+            long states = count("SELECT COUNT(*) FROM \"durable_state\" WHERE " + mine);
+            long statePayload = count("SELECT COALESCE(SUM(OCTET_LENGTH(\"state_payload\")), 0) FROM \"durable_state\" WHERE " + mine);
             System.out.printf("%narbor-scale: %s %s: journal %,d rows (%,d since setup), payload %.1f bytes a row;"
                             + " snapshots %,d rows, payload %.1f bytes a row; stored per guard %.1f journal rows,"
-                            + " %.1f snapshot rows%n", store, durability, rows, rows - journalRowsBefore,
-                    (double) payload / Math.max(rows, 1), snapshots, (double) snapshotPayload / Math.max(snapshots, 1),
-                    (double) rows / entities, (double) snapshots / entities);
+                            + " %.1f snapshot rows; durable state %,d rows, payload %.1f bytes a row%n", store, durability,
+                    rows, rows - journalRowsBefore, (double) payload / Math.max(rows, 1), snapshots,
+                    (double) snapshotPayload / Math.max(snapshots, 1), (double) rows / entities,
+                    (double) snapshots / entities, states, (double) statePayload / Math.max(states, 1));
             if (store == Store.POSTGRESQL) {
                 try (Connection c = connect(); Statement s = c.createStatement()) {
                     s.execute("VACUUM ANALYZE \"event_journal\"");
                     s.execute("VACUUM ANALYZE \"snapshot\"");
+                    s.execute("VACUUM ANALYZE \"durable_state\"");
                 }
                 long all = count("SELECT COUNT(*) FROM \"event_journal\"");
                 long bytes = count("SELECT pg_total_relation_size('event_journal')");
                 long allSnapshots = count("SELECT COUNT(*) FROM \"snapshot\"");
                 long snapshotBytes = count("SELECT pg_total_relation_size('snapshot')");
+                long allStates = count("SELECT COUNT(*) FROM \"durable_state\"");
+                long stateBytes = count("SELECT pg_total_relation_size('durable_state')");
                 System.out.printf("arbor-scale: PostgreSQL on disk (tables and indexes, every row of the database):"
                                 + " event_journal %,d bytes for %,d rows, %.0f a row; snapshot %,d bytes for %,d rows,"
-                                + " %.0f a row%n", bytes, all, (double) bytes / Math.max(all, 1), snapshotBytes,
-                        allSnapshots, (double) snapshotBytes / Math.max(allSnapshots, 1));
+                                + " %.0f a row; durable_state %,d bytes for %,d rows, %.0f a row%n", bytes, all,
+                        (double) bytes / Math.max(all, 1), snapshotBytes, allSnapshots,
+                        (double) snapshotBytes / Math.max(allSnapshots, 1), stateBytes, allStates,
+                        (double) stateBytes / Math.max(allStates, 1));
             }
         } finally {
             node.terminate();

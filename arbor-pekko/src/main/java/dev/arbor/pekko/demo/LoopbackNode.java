@@ -34,7 +34,7 @@ public record LoopbackNode(String profile, String driver, String url, String use
 
     /** The JDBC URL of an H2 file as {@link #h2} opens it. */
     public static String h2Url(java.nio.file.Path file) {
-        return "jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1";
+        return "jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1;CASE_INSENSITIVE_IDENTIFIERS=TRUE";
     }
 
     /** The configuration of a node of this database. */
@@ -54,9 +54,11 @@ public record LoopbackNode(String profile, String driver, String url, String use
                 pekko.coordinated-shutdown.run-by-actor-system-terminate = %s
                 pekko.persistence.journal.plugin = "jdbc-journal"
                 pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
+                pekko.persistence.state.plugin = "jdbc-durable-state-store"
                 jdbc-journal.use-shared-db = "slick"
                 jdbc-snapshot-store.use-shared-db = "slick"
                 jdbc-read-journal.use-shared-db = "slick"
+                jdbc-durable-state-store.use-shared-db = "slick"
                 pekko-persistence-jdbc.shared-databases.slick {
                   profile = "%s"
                   db { url = "%s", user = "%s", password = "%s", driver = "%s",
