@@ -2,6 +2,7 @@ package dev.arbor.bench.cluster;
 
 import dev.arbor.pekko.ArborSharding;
 import dev.arbor.pekko.Durability;
+import dev.arbor.pekko.EntityCommand;
 import dev.arbor.pekko.EntityReply;
 import dev.arbor.pekko.demo.GuardLedger;
 import dev.arbor.pekko.demo.Guards;
@@ -16,12 +17,19 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.List;
 import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.cluster.sharding.typed.javadsl.ClusterSharding;
+import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
 import org.openjdk.jmh.annotations.Fork;
@@ -42,7 +50,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * ({@link Guards}) live on a one-node cluster, and 64 callers each fire a random event at a random
  * guard and wait for its acknowledgement (journaled, then processed), over and over. Throughput
  * mode gives acknowledged events per millisecond on the node; sample-time mode the
- * acknowledgement latency's percentiles under that load.
+ * acknowledgement latency's percentiles under that load. {@code entity=BARE} runs the same
+ * storage with no machine ({@link BareEntity}), the floor the Arbor entities are compared with.
  *
  * <p>The trial's setup and teardown also print, prefixed {@code arbor-scale:}, the heap a live
  * entity holds (used heap after a full collection, before and after waking every guard), and
@@ -76,10 +85,19 @@ public class ShardedEntityBenchmark {
     @Param("10000")
     public int entities;
 
+    /** The entities: Arbor guards, or {@link BareEntity}'s floor (the same storage, no machine). */
+    public enum Entity { ARBOR, BARE }
+
+    @Param({"ARBOR", "BARE"})
+    public Entity entity;
+
     private Path dir;
     private LoopbackNode database;
     private ActorSystem<Void> node;
     private ArborSharding<Guards.Owner> guards;
+    private EntityTypeKey<EntityCommand> bareKey;
+    private ClusterSharding sharding;
+    private final byte[][] eventBytes = new byte[Guards.Ev.values().length][];
     private String type;
     private long journalRowsBefore;
 
@@ -102,21 +120,53 @@ public class ShardedEntityBenchmark {
         type = "scale-" + Long.toHexString(System.nanoTime()); // none of its rows from earlier runs
         Durability durable = durability == Durable.INPUTS_JOURNALED ? new Durability.InputsJournaled(100)
                 : new Durability.SnapshotsOnly(50);
-        guards = ArborSharding.init(node, Guards.spec(type, durable, Duration.ofHours(1)))
-                .withAskTimeout(Duration.ofSeconds(60));
+        Duration idle = Duration.ofHours(1);
+        guards = ArborSharding.init(node, Guards.spec(type, durable, idle)).withAskTimeout(Duration.ofSeconds(60));
+        for (Guards.Ev e : Guards.Ev.values()) {
+            eventBytes[e.ordinal()] = new byte[] {(byte) e.ordinal()};
+        }
+        if (entity == Entity.BARE) {
+            sharding = ClusterSharding.get(node);
+            bareKey = EntityTypeKey.create(EntityCommand.class, type + "-bare");
+            String bareType = bareKey.name();
+            sharding.init(org.apache.pekko.cluster.sharding.typed.javadsl.Entity.of(bareKey,
+                            ctx -> durability == Durable.INPUTS_JOURNALED ? BareEntity.journaled(bareType, ctx.getEntityId())
+                                    : BareEntity.stateOnly(bareType, ctx.getEntityId()))
+                    .withStopMessage(new EntityCommand.Passivate()));
+            type = bareType;
+        }
         long before = usedHeapAfterGc();
-        new GuardLedger(entities).queryAll(guards, 256); // wakes every guard: nothing to recover yet
+        wakeAll();
         long after = usedHeapAfterGc();
-        System.out.printf("%narbor-scale: %s %s: %,d live guards hold %,d bytes of heap each%n", store, durability,
-                entities, (after - before) / entities);
+        System.out.printf("%narbor-scale: %s %s %s: %,d live entities hold %,d bytes of heap each%n", entity, store,
+                durability, entities, (after - before) / entities);
         journalRowsBefore = count("SELECT COUNT(*) FROM \"event_journal\" WHERE \"persistence_id\" LIKE '" + type + "|%'");
     }
 
     @Benchmark
     public EntityReply fire(Caller caller) throws Exception {
-        int guard = caller.random.nextInt(entities);
-        Guards.Ev event = Guards.Ev.values()[caller.random.nextInt(3)];
-        return guards.fire(GuardLedger.id(guard), event).toCompletableFuture().get(60, TimeUnit.SECONDS);
+        String id = GuardLedger.id(caller.random.nextInt(entities));
+        int event = caller.random.nextInt(3);
+        CompletionStage<EntityReply> reply = entity == Entity.ARBOR ? guards.fire(id, Guards.Ev.values()[event])
+                : sharding.entityRefFor(bareKey, id).ask(r -> new EntityCommand.Fire(eventBytes[event], r), Duration.ofSeconds(60));
+        return reply.toCompletableFuture().get(60, TimeUnit.SECONDS);
+    }
+
+    /** Asks every entity for its state, 256 at a time: each is started (and has nothing to recover). */
+    private void wakeAll() throws Exception {
+        if (entity == Entity.ARBOR) {
+            new GuardLedger(entities).queryAll(guards, 256);
+            return;
+        }
+        Semaphore window = new Semaphore(256);
+        List<CompletableFuture<EntityReply.Status>> asked = new ArrayList<>(entities);
+        for (int i = 0; i < entities; i++) {
+            window.acquireUninterruptibly();
+            asked.add(sharding.entityRefFor(bareKey, GuardLedger.id(i))
+                    .<EntityReply.Status>ask(EntityCommand.Query::new, Duration.ofSeconds(60))
+                    .toCompletableFuture().whenComplete((s, e) -> window.release()));
+        }
+        CompletableFuture.allOf(asked.toArray(CompletableFuture[]::new)).get(5, TimeUnit.MINUTES);
     }
 
     @TearDown(Level.Trial)
@@ -129,9 +179,9 @@ public class ShardedEntityBenchmark {
             long snapshotPayload = count("SELECT COALESCE(SUM(OCTET_LENGTH(\"snapshot_payload\")), 0) FROM \"snapshot\" WHERE " + mine);
             long states = count("SELECT COUNT(*) FROM \"durable_state\" WHERE " + mine);
             long statePayload = count("SELECT COALESCE(SUM(OCTET_LENGTH(\"state_payload\")), 0) FROM \"durable_state\" WHERE " + mine);
-            System.out.printf("%narbor-scale: %s %s: journal %,d rows (%,d since setup), payload %.1f bytes a row;"
+            System.out.printf("%narbor-scale: %s %s %s: journal %,d rows (%,d since setup), payload %.1f bytes a row;"
                             + " snapshots %,d rows, payload %.1f bytes a row; stored per guard %.1f journal rows,"
-                            + " %.1f snapshot rows; durable state %,d rows, payload %.1f bytes a row%n", store, durability,
+                            + " %.1f snapshot rows; durable state %,d rows, payload %.1f bytes a row%n", entity, store, durability,
                     rows, rows - journalRowsBefore, (double) payload / Math.max(rows, 1), snapshots,
                     (double) snapshotPayload / Math.max(snapshots, 1), (double) rows / entities,
                     (double) snapshots / entities, states, (double) statePayload / Math.max(states, 1));
