@@ -4,6 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import org.apache.pekko.actor.typed.ActorRef;
 import org.apache.pekko.actor.typed.ActorSystem;
@@ -91,7 +92,7 @@ public final class ArborSharding<C> {
      */
     public CompletionStage<EntityReply> fire(String entityId, Object event) {
         byte[] bytes = ArborEntity.encode(spec, event);
-        return sharding.entityRefFor(key, entityId).ask(reply -> new EntityCommand.Fire(bytes, reply), timeout);
+        return onCompletingThread(sharding.entityRefFor(key, entityId).ask(reply -> new EntityCommand.Fire(bytes, reply), timeout));
     }
 
     /**
@@ -104,6 +105,26 @@ public final class ArborSharding<C> {
 
     /** An entity's state. */
     public CompletionStage<EntityReply.Status> query(String entityId) {
-        return sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout);
+        return onCompletingThread(sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout));
+    }
+
+    /**
+     * The answer as a plain {@link CompletableFuture}, completed on the thread that completes the
+     * ask. Pekko's stages run every dependent callback asynchronously on the common pool, and on a
+     * machine of two cores the common pool has one thread, so the JDK starts a thread per callback:
+     * measured, 25,000 threads started for 5,000 events in the cluster demo, which ran at a third of
+     * its speed. Callbacks on the stages returned here run on a Pekko dispatcher thread, and must
+     * not block.
+     */
+    private static <T> CompletionStage<T> onCompletingThread(CompletionStage<T> asked) {
+        CompletableFuture<T> answer = new CompletableFuture<>();
+        asked.whenCompleteAsync((value, error) -> {
+            if (error != null) {
+                answer.completeExceptionally(error);
+            } else {
+                answer.complete(value);
+            }
+        }, Runnable::run);
+        return answer;
     }
 }

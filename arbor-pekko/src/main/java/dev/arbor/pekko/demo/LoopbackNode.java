@@ -52,6 +52,8 @@ public record LoopbackNode(String profile, String driver, String url, String use
                 pekko.coordinated-shutdown.exit-jvm = off
                 pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = off
                 pekko.coordinated-shutdown.run-by-actor-system-terminate = %s
+                pekko.persistence.max-concurrent-recoveries = 200
+                pekko.cluster.sharding.number-of-shards = 100
                 pekko.persistence.journal.plugin = "jdbc-journal"
                 pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
                 pekko.persistence.state.plugin = "jdbc-durable-state-store"
@@ -62,7 +64,7 @@ public record LoopbackNode(String profile, String driver, String url, String use
                 pekko-persistence-jdbc.shared-databases.slick {
                   profile = "%s"
                   db { url = "%s", user = "%s", password = "%s", driver = "%s",
-                       numThreads = 8, maxConnections = 8, minConnections = 1 }
+                       numThreads = 16, maxConnections = 16, minConnections = 1 }
                 }
                 """.formatted(crashes ? "off" : "on", profile, url, user, password, driver))
                 .withFallback(ConfigFactory.load());
