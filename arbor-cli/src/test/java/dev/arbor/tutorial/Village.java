@@ -1,0 +1,14 @@
+package dev.arbor.tutorial;
+
+import dev.arbor.core.dispatch.Dispatcher;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The world the tutorial's watchmen live in: the game's tick, its telegrams and what the player sees. */
+// tutorial:village
+public final class Village {
+    public final Dispatcher dispatcher = new Dispatcher(); // telegrams between NPCs, in ticks
+    public final List<String> log = new ArrayList<>();      // what happens, one line a record
+    public long tick;                                        // the game's clock: the loop counts it
+}
+// end
