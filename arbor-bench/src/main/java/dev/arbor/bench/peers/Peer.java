@@ -8,6 +8,8 @@ import java.util.function.Function;
  */
 public enum Peer {
     ARBOR(ArborPeer::new),
+    /** Workload 7: the same chart in QP's handler style ({@link ArborHandlersPeer}). */
+    ARBOR_HANDLERS(ArborHandlersPeer::new),
     SWITCH(SwitchPeer::new),
     GDX_AI(GdxAiPeer::new),
     SQUIRREL(SquirrelPeer::new),

@@ -149,7 +149,7 @@ class PeerEquivalenceTest {
 
     private static void check(Peer peer, int index, String where, QhsmPeer arbor, QhsmPeer p,
             Map<Integer, List<String>> variant, Set<Integer> used) {
-        List<String> reference = arbor.drainTrace();
+        List<String> reference = peer == Peer.ARBOR_HANDLERS ? handlerFirst(arbor.drainTrace()) : arbor.drainTrace();
         List<String> actual = p.drainTrace();
         List<String> expected = variant.get(index);
         if (expected == null) {
@@ -162,6 +162,23 @@ class PeerEquivalenceTest {
         }
         assertThat(p.leaf()).as("%s, %s: leaf state", peer, where).isEqualTo(arbor.leaf());
         assertThat(p.owner().foo).as("%s, %s: foo", peer, where).isEqualTo(arbor.owner().foo);
+    }
+
+    /**
+     * The declared chart's trace as QP's handler style makes it: a handler decides in code, so its
+     * own record (the transition's action) comes before the exits it causes, not after them
+     * (seed 003); everything else in the same order.
+     */
+    static List<String> handlerFirst(List<String> declared) {
+        List<String> out = new ArrayList<>(declared);
+        for (int i = 0; i < out.size(); i++) {
+            String r = out.get(i);
+            if (!r.endsWith("-ENTRY") && !r.endsWith("-EXIT") && !r.endsWith("-INIT")) {
+                out.add(0, out.remove(i));
+                break;
+            }
+        }
+        return out;
     }
 
     @Test
