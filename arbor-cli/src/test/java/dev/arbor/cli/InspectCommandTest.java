@@ -73,7 +73,7 @@ class InspectCommandTest {
 
     @Test
     void aDemoRunsInRealTimeWithTheInspectorUntilStopped() throws Exception {
-        Running demo = new Running("demo", "guard", "--inspect", "--tick-rate", "50", "--stop-after", "150"); // three seconds: time to ask while it runs
+        Running demo = new Running("demo", "guard", "--inspect", "--tick-rate", "50", "--stop-after", "400"); // eight seconds: time to ask while it runs, on a busy machine too
         assertThat(demo.get("/")).contains("<title>Arbor inspector</title>");
         assertThat(demo.status("\"attached\":1")).contains("\"controls\":true");
         assertThat(demo.await()).isZero();
