@@ -1,11 +1,9 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.core.Chart;
-import dev.arbor.core.Machine;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateHandler;
 import dev.arbor.core.Transitions;
-import java.util.List;
 
 /**
  * Arbor in QP's style (workload 7): QHsmTst as state objects whose {@code onEvent} decides in code
@@ -13,17 +11,13 @@ import java.util.List;
  * Same records, same trace as {@link ArborPeer} (PeerEquivalenceTest); what differs is that the
  * engine cannot see the transitions, so it asks each state's handler in turn, leaf to root.
  */
-public final class ArborHandlersPeer implements QhsmPeer {
+public final class ArborHandlersPeer extends ArborMachinePeer {
 
     /** The compiled chart, shared by every machine. */
     public static final Chart<QhsmOwner> CHART = chart();
 
-    private final QhsmOwner owner;
-    private final Machine<QhsmOwner> machine;
-
     public ArborHandlersPeer(QhsmOwner owner) {
-        this.owner = owner;
-        this.machine = CHART.newMachine(owner);
+        super(CHART, owner);
     }
 
     /** A state that records its entry and exit, as every QHsmTst state does. */
@@ -168,26 +162,5 @@ public final class ArborHandlersPeer implements QhsmPeer {
                     }
                 })
                 .build();
-    }
-
-    @Override
-    public void start() {
-        machine.start();
-    }
-
-    @Override
-    public void fire(Sig signal) {
-        machine.fire(signal);
-    }
-
-    @Override
-    public QhsmOwner owner() {
-        return owner;
-    }
-
-    @Override
-    public Q leaf() {
-        List<Object> leaves = machine.activeLeaves();
-        return (Q) leaves.get(0);
     }
 }

@@ -1,25 +1,19 @@
 package dev.arbor.bench.peers;
 
 import dev.arbor.core.Chart;
-import dev.arbor.core.Machine;
-import java.util.List;
 
 /**
  * Arbor: the declarative chart of seed 003 ({@code Seed003Test.declarative()}), with QP's
  * local transitions declared {@code .local()}. The chart is compiled once and shared; each peer
  * instance is one {@link Machine}. This is the reference every other peer is compared with.
  */
-public final class ArborPeer implements QhsmPeer {
+public final class ArborPeer extends ArborMachinePeer {
 
     /** The compiled chart, shared by every machine. */
     public static final Chart<QhsmOwner> CHART = chart();
 
-    private final QhsmOwner owner;
-    private final Machine<QhsmOwner> machine;
-
     public ArborPeer(QhsmOwner owner) {
-        this.owner = owner;
-        this.machine = CHART.newMachine(owner);
+        super(CHART, owner);
     }
 
     static Chart<QhsmOwner> chart() {
@@ -71,30 +65,5 @@ public final class ArborPeer implements QhsmPeer {
                     });
                 })
                 .build();
-    }
-
-    @Override
-    public void start() {
-        machine.start();
-    }
-
-    @Override
-    public void fire(Sig signal) {
-        machine.fire(signal);
-    }
-
-    @Override
-    public QhsmOwner owner() {
-        return owner;
-    }
-
-    @Override
-    public Q leaf() {
-        List<Object> leaves = machine.activeLeaves();
-        return (Q) leaves.get(0);
-    }
-
-    public Machine<QhsmOwner> machine() {
-        return machine;
     }
 }
