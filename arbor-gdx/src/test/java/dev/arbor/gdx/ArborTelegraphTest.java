@@ -3,18 +3,14 @@ package dev.arbor.gdx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import com.badlogic.gdx.ai.DefaultTimepiece;
-import com.badlogic.gdx.ai.GdxAI;
-import com.badlogic.gdx.ai.Timepiece;
 import com.badlogic.gdx.ai.msg.MessageDispatcher;
 import com.badlogic.gdx.ai.msg.Telegram;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * {@link ArborTelegraph}: a machine of an ordinary Arbor chart, registered with gdx-ai's
@@ -60,20 +56,8 @@ class ArborTelegraphTest {
                 .build();
     }
 
-    private Timepiece saved;
-    private DefaultTimepiece clock;
-
-    @BeforeEach
-    void ownClock() {
-        saved = GdxAI.getTimepiece();
-        clock = new DefaultTimepiece();
-        GdxAI.setTimepiece(clock);
-    }
-
-    @AfterEach
-    void restoreClock() {
-        GdxAI.setTimepiece(saved);
-    }
+    @RegisterExtension
+    final GdxClock clock = new GdxClock();
 
     static Telegram telegram(int message) {
         Telegram t = new Telegram();

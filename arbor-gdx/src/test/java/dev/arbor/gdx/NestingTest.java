@@ -2,9 +2,6 @@ package dev.arbor.gdx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.badlogic.gdx.ai.DefaultTimepiece;
-import com.badlogic.gdx.ai.GdxAI;
-import com.badlogic.gdx.ai.Timepiece;
 import com.badlogic.gdx.ai.msg.Telegram;
 import dev.arbor.core.HistoryType;
 import dev.arbor.gdx.SideBySideTest.Op;
@@ -14,9 +11,8 @@ import dev.arbor.gdx.WestWorld.MinerState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The path forward from gdx-ai: the miner's flat enum states, unchanged, nested into a hierarchy.
@@ -53,20 +49,8 @@ class NestingTest {
                 .state(MinerState.MINER_GLOBAL, GdxChart.state(MinerState.MINER_GLOBAL)));
     }
 
-    private Timepiece saved;
-    private DefaultTimepiece clock;
-
-    @BeforeEach
-    void ownClock() {
-        saved = GdxAI.getTimepiece();
-        clock = new DefaultTimepiece();
-        GdxAI.setTimepiece(clock);
-    }
-
-    @AfterEach
-    void restoreClock() {
-        GdxAI.setTimepiece(saved);
-    }
+    @RegisterExtension
+    final GdxClock clock = new GdxClock();
 
     private static boolean nightfall(ArborStateMachine<Miner, MinerState> fsm) {
         Telegram t = new Telegram();

@@ -2,9 +2,6 @@ package dev.arbor.gdx;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.badlogic.gdx.ai.DefaultTimepiece;
-import com.badlogic.gdx.ai.GdxAI;
-import com.badlogic.gdx.ai.Timepiece;
 import com.badlogic.gdx.ai.fsm.StateMachine;
 import com.badlogic.gdx.ai.msg.Telegram;
 import dev.arbor.gdx.WestWorld.Engine;
@@ -13,9 +10,8 @@ import dev.arbor.gdx.WestWorld.WifeState;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /**
  * The bridge's contract: a gdx-ai {@code DefaultStateMachine} and its Arbor twin, running the same
@@ -36,20 +32,8 @@ class SideBySideTest {
     /** Seconds a frame; telegrams are delayed in seconds, on gdx-ai's timepiece. */
     static final float FRAME = 0.5f;
 
-    private Timepiece saved;
-    private DefaultTimepiece clock;
-
-    @BeforeEach
-    void ownClock() {
-        saved = GdxAI.getTimepiece();
-        clock = new DefaultTimepiece();
-        GdxAI.setTimepiece(clock); // gdx-ai's dispatcher reads this static clock; the test moves it
-    }
-
-    @AfterEach
-    void restoreClock() {
-        GdxAI.setTimepiece(saved);
-    }
+    @RegisterExtension
+    final GdxClock clock = new GdxClock();
 
     enum Agent { BOB, ELSA }
 
@@ -150,7 +134,7 @@ class SideBySideTest {
      * Runs the script on gdx-ai's machines and on Arbor's, Bob's on {@code minerChart}, in
      * lockstep on {@code clock}, and checks every step's trace against gdx-ai's, which it returns.
      */
-    static List<List<String>> runBoth(DefaultTimepiece clock, long seed, List<Op> script,
+    static List<List<String>> runBoth(GdxClock clock, long seed, List<Op> script,
                                       GdxChart<WestWorld.Miner, MinerState> minerChart) {
         WestWorld gdx = new WestWorld(Engine.GDX_AI, seed);
         WestWorld arbor = new WestWorld(Engine.ARBOR, seed, minerChart);
