@@ -22,6 +22,14 @@ public final class ChartFileException extends RuntimeException {
      * @param message what is wrong, and where it helps, the valid choices
      */
     public record Problem(String file, int line, int column, String message) {
+        /**
+         * Checks that the file and message are given.
+         *
+         * @param file    the file's name as it was given to the loader, not null
+         * @param line    the line, from 1
+         * @param column  the column, from 1
+         * @param message what is wrong, not null
+         */
         public Problem {
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(message, "message");
@@ -34,8 +42,15 @@ public final class ChartFileException extends RuntimeException {
         }
     }
 
+    /** Every problem found, in file order; unmodifiable and never empty. */
     private final List<Problem> problems;
 
+    /**
+     * An exception whose message lists the problems, one a line.
+     *
+     * @param problems every problem found, in file order; at least one (copied)
+     * @throws IllegalArgumentException if {@code problems} is empty
+     */
     public ChartFileException(List<Problem> problems) {
         super(format(problems));
         if (problems.isEmpty()) {
@@ -44,7 +59,11 @@ public final class ChartFileException extends RuntimeException {
         this.problems = List.copyOf(problems);
     }
 
-    /** Every problem found, in the order they appear in the file. */
+    /**
+     * Every problem found, in the order they appear in the file.
+     *
+     * @return the problems, unmodifiable and never empty
+     */
     public List<Problem> problems() {
         return problems;
     }

@@ -52,7 +52,13 @@ public final class ChartLoader<C> {
         this.maxDepth = maxDepth;
     }
 
-    /** A loader that resolves component names through this registry, with the default limits. */
+    /**
+     * A loader that resolves component names through this registry, with the default limits.
+     *
+     * @param registry the components chart files may name; not copied, so later registrations count
+     * @param <C>      the owner (context) type of the charts it loads
+     * @return the loader
+     */
     public static <C> ChartLoader<C> of(ComponentRegistry<C> registry) {
         return new ChartLoader<>(registry, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH);
     }
@@ -62,6 +68,8 @@ public final class ChartLoader<C> {
      *
      * @param maxBytes the largest file accepted, in bytes (for text: in UTF-8 bytes)
      * @param maxDepth the deepest JSON nesting accepted (each level of states takes two)
+     * @return a new loader with the same registry; this one is unchanged
+     * @throws IllegalArgumentException if {@code maxBytes} is below 1 or {@code maxDepth} below 2
      */
     public ChartLoader<C> withLimits(long maxBytes, int maxDepth) {
         if (maxBytes < 1 || maxDepth < 2) {
@@ -75,6 +83,8 @@ public final class ChartLoader<C> {
      * under the path as given. Only regular files are read, and never more than the size limit:
      * a pipe or a device ({@code /dev/stdin}, {@code /dev/zero}) is refused unread.
      *
+     * @param file the chart file
+     * @return the compiled chart
      * @throws ChartFileException listing every problem found in the file
      * @throws IOException        if the file cannot be read
      */
@@ -89,6 +99,8 @@ public final class ChartLoader<C> {
      * told (a syntax error or a value that is not a string, which loading then reports). Read
      * with the default limits, as {@link #load(Path)} reads.
      *
+     * @param file the chart file
+     * @return the library's name and where it stands, or empty
      * @throws ChartFileException when the file is not a regular file, too large, or not UTF-8
      * @throws IOException        when it cannot be read
      */
@@ -119,7 +131,11 @@ public final class ChartLoader<C> {
      * @param column the column of the name, from 1
      */
     public record DeclaredLibrary(String name, String file, int line, int column) {
-        /** Where the name stands, as problems are reported: {@code file:line:column}. */
+        /**
+         * Where the name stands, as problems are reported: {@code file:line:column}.
+         *
+         * @return the place, for a message about an unknown library
+         */
         public String where() {
             return file + ":" + line + ":" + column;
         }
@@ -159,6 +175,9 @@ public final class ChartLoader<C> {
     /**
      * Loads a chart from JSON text; {@code fileName} is the name problems are reported under.
      *
+     * @param fileName the name problems are reported under, not necessarily a real file
+     * @param json     the chart, in Arbor's JSON chart format (a leading byte order mark is skipped)
+     * @return the compiled chart
      * @throws ChartFileException listing every problem found in the text
      */
     public Chart<C> load(String fileName, String json) {

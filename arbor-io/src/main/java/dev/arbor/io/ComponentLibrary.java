@@ -13,10 +13,18 @@ import java.util.function.Consumer;
  */
 public interface ComponentLibrary<C> {
 
-    /** The name tools select the library by, such as {@code "guard"}. */
+    /**
+     * The name tools select the library by, such as {@code "guard"}.
+     *
+     * @return the name a chart file's {@code "components"} gives
+     */
     String name();
 
-    /** The components, by name. */
+    /**
+     * The components, by name.
+     *
+     * @return the registry chart files are loaded with
+     */
     ComponentRegistry<C> components();
 
     /**
@@ -24,6 +32,7 @@ public interface ComponentLibrary<C> {
      *
      * @param log where the owner's log output goes, one call a line (the {@code log} records of
      *            {@code arbor run}'s trace)
+     * @return a new owner, shared with no other machine
      */
     C newOwner(Consumer<String> log);
 }

@@ -61,17 +61,36 @@ public final class ComponentRegistry<C> {
         }
     }
 
-    /** An empty registry. */
+    /**
+     * An empty registry.
+     *
+     * @param <C> the owner (context) type of the charts it serves
+     * @return a registry to fill, then load with
+     */
     public static <C> ComponentRegistry<C> create() {
         return new ComponentRegistry<>();
     }
 
-    /** Registers a state behaviour type; a file configures each use with properties. */
+    /**
+     * Registers a state behaviour type; a file configures each use with properties.
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken by a behaviour, or the type is abstract
+     */
     public ComponentRegistry<C> behavior(String name, Class<? extends Behavior<C>> type) {
         return add(name, Kind.BEHAVIOR, type, null);
     }
 
-    /** Registers a state behaviour instance, shared by every use; it takes no properties. */
+    /**
+     * Registers a state behaviour instance, shared by every use; it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}
+     * @param instance the behaviour every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken by a behaviour
+     */
     public ComponentRegistry<C> behavior(String name, Behavior<C> instance) {
         return add(name, Kind.BEHAVIOR, null, instance);
     }
@@ -81,19 +100,36 @@ public final class ComponentRegistry<C> {
      * eventless transitions) or a {@link Guard} (which also sees the event; usable as a
      * {@code guard} only).
      *
-     * @throws IllegalArgumentException if the type is neither
+     * @param name the name a file writes after {@code "use"}; conditions and guards share one namespace
+     * @param type a concrete class or record, made afresh for every use
+     * @return this registry
+     * @throws IllegalArgumentException if the type is neither, or is abstract, or the name is blank or taken
      */
     public ComponentRegistry<C> condition(String name, Class<?> type) {
         requireOneOf(name, type, Condition.class, Guard.class);
         return add(name, Kind.CONDITION, type, null);
     }
 
-    /** Registers a condition instance; it takes no properties. */
+    /**
+     * Registers a condition instance; it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}; conditions and guards share one namespace
+     * @param instance the condition every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken
+     */
     public ComponentRegistry<C> condition(String name, Condition<C> instance) {
         return add(name, Kind.CONDITION, null, instance);
     }
 
-    /** Registers a guard instance (a condition that also sees the event); it takes no properties. */
+    /**
+     * Registers a guard instance (a condition that also sees the event); it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}; conditions and guards share one namespace
+     * @param instance the guard every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken
+     */
     public ComponentRegistry<C> guard(String name, Guard<C, Object> instance) {
         return add(name, Kind.CONDITION, null, instance);
     }
@@ -103,29 +139,60 @@ public final class ComponentRegistry<C> {
      * entry, exit, update and initial actions, and on transitions), or an {@link Action} or
      * {@link MachineAction} (which see the event, and so run on transitions only).
      *
-     * @throws IllegalArgumentException if the type is none of these
+     * @param name the name a file writes after {@code "use"}; all actions share one namespace
+     * @param type a concrete class or record, made afresh for every use
+     * @return this registry
+     * @throws IllegalArgumentException if the type is none of these, or is abstract, or the name is blank or taken
      */
     public ComponentRegistry<C> action(String name, Class<?> type) {
         requireOneOf(name, type, StateAction.class, MachineStateAction.class, Action.class, MachineAction.class);
         return add(name, Kind.ACTION, type, null);
     }
 
-    /** Registers a state action instance (entry, exit, update or transition); it takes no properties. */
+    /**
+     * Registers a state action instance (entry, exit, update or transition); it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}; all actions share one namespace
+     * @param instance the action every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken
+     */
     public ComponentRegistry<C> action(String name, StateAction<C> instance) {
         return add(name, Kind.ACTION, null, instance);
     }
 
-    /** Registers a transition action instance, which sees the event; it takes no properties. */
+    /**
+     * Registers a transition action instance, which sees the event; it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}; all actions share one namespace
+     * @param instance the action every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken
+     */
     public ComponentRegistry<C> transitionAction(String name, Action<C, Object> instance) {
         return add(name, Kind.ACTION, null, instance);
     }
 
-    /** Registers a state handler type (a state written as an object). */
+    /**
+     * Registers a state handler type (a state written as an object).
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken by a handler, or the type is abstract
+     */
     public ComponentRegistry<C> handler(String name, Class<? extends StateHandler<C>> type) {
         return add(name, Kind.HANDLER, type, null);
     }
 
-    /** Registers a state handler instance; it takes no properties. */
+    /**
+     * Registers a state handler instance; it takes no properties.
+     *
+     * @param name     the name a file writes after {@code "use"}
+     * @param instance the handler every use gets
+     * @return this registry
+     * @throws IllegalArgumentException if the name is blank or taken by a handler
+     */
     public ComponentRegistry<C> handler(String name, StateHandler<C> instance) {
         return add(name, Kind.HANDLER, null, instance);
     }

@@ -29,6 +29,8 @@ public final class StateRef {
     /**
      * A reference to the state with this name, as a file gives it.
      *
+     * @param name the state's name; the loader checks it against the chart's states
+     * @return the reference
      * @throws IllegalArgumentException if the name is blank
      */
     @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
@@ -40,12 +42,20 @@ public final class StateRef {
         return new StateRef(name);
     }
 
-    /** The state's name. */
+    /**
+     * The state's name.
+     *
+     * @return the name as the file gave it
+     */
     public String name() {
         return name;
     }
 
-    /** The state's key in a chart loaded from a file (where keys are names): what {@code goTo} and {@code isIn} take. */
+    /**
+     * The state's key in a chart loaded from a file (where keys are names): what {@code goTo} and {@code isIn} take.
+     *
+     * @return the key, the state's name
+     */
     public Object key() {
         return name;
     }

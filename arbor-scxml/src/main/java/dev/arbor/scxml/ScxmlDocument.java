@@ -26,32 +26,57 @@ public final class ScxmlDocument {
         this.chart = chart;
     }
 
-    /** The chart: states keyed by their SCXML ids (generated ones start with {@code __state}). */
+    /**
+     * The chart: states keyed by their SCXML ids (generated ones start with {@code __state}).
+     *
+     * @return the chart, shared by every session of this document
+     */
     public Chart<ScxmlSession> chart() {
         return chart;
     }
 
-    /** The {@code name} attribute of {@code <scxml>}, or null. */
+    /**
+     * The {@code name} attribute of {@code <scxml>}, or null.
+     *
+     * @return the name as written, or null when there is none
+     */
     public String name() {
         return name;
     }
 
-    /** The chart's name: the {@code name} attribute, else the file's name. */
+    /**
+     * The chart's name: the {@code name} attribute, else the file's name.
+     *
+     * @return the name the chart was built with
+     */
     public String chartName() {
         return chartName;
     }
 
-    /** {@code "ecmascript"} or {@code "null"}. */
+    /**
+     * The document's data model: {@code "ecmascript"} or {@code "null"}.
+     *
+     * @return the {@code datamodel} attribute; {@code "ecmascript"} when it is absent
+     */
     public String dataModel() {
         return dataModel;
     }
 
-    /** A new session whose {@code <log>} output is discarded. */
+    /**
+     * A new session whose {@code <log>} output is discarded.
+     *
+     * @return a session, not yet started
+     */
     public ScxmlSession newSession() {
         return newSession(line -> { });
     }
 
-    /** A new session, not yet started, writing {@code <log>} output to {@code log}. */
+    /**
+     * A new session, not yet started, writing {@code <log>} output to {@code log}.
+     *
+     * @param log receives one line per {@code <log>} element run
+     * @return a session, not yet started
+     */
     public ScxmlSession newSession(Consumer<String> log) {
         return new ScxmlSession(this, Objects.requireNonNull(log, "log"), new Scheduler(), null, null, null);
     }

@@ -21,19 +21,40 @@ public final class ScxmlLoader {
     private ScxmlLoader() {
     }
 
-    /** Loads a document from a file (a regular file); {@code src} attributes are confined to its folder. */
+    /**
+     * Loads a document from a file (a regular file); {@code src} attributes are confined to its folder.
+     *
+     * @param file the SCXML file; problems are reported under its path
+     * @return the document
+     * @throws ScxmlException if the file cannot be read or the document cannot be loaded
+     */
     public static ScxmlDocument load(Path file) {
         Objects.requireNonNull(file, "file");
         byte[] bytes = Loading.read(file, problem -> new ScxmlException(file.toString(), 0, 0, problem));
         return load(bytes, Loading.ofFile(file));
     }
 
-    /** Loads a document from a string; {@code name} is used in messages, and {@code src} attributes are refused. */
+    /**
+     * Loads a document from a string; {@code name} is used in messages, and {@code src} attributes are refused.
+     *
+     * @param xml  the document's text
+     * @param name the name problems are reported under
+     * @return the document
+     * @throws ScxmlException if the document cannot be loaded
+     */
     public static ScxmlDocument load(String xml, String name) {
         return load(xml.getBytes(StandardCharsets.UTF_8), name, null);
     }
 
-    /** Loads a document from bytes; {@code src} attributes are confined to {@code baseDir} (null: refused). */
+    /**
+     * Loads a document from bytes; {@code src} attributes are confined to {@code baseDir} (null: refused).
+     *
+     * @param xml     the document, encoded as its XML declaration says (UTF-8 by default)
+     * @param name    the name problems are reported under
+     * @param baseDir the folder {@code src} files are read from, or null
+     * @return the document
+     * @throws ScxmlException if the document cannot be loaded
+     */
     public static ScxmlDocument load(byte[] xml, String name, Path baseDir) {
         Objects.requireNonNull(xml, "xml");
         Objects.requireNonNull(name, "name");

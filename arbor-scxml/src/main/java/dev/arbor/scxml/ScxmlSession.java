@@ -90,7 +90,11 @@ public final class ScxmlSession {
 
     // ================================================================ public API
 
-    /** The document this session runs. */
+    /**
+     * The document this session runs.
+     *
+     * @return the document, shared with its other sessions
+     */
     public ScxmlDocument document() {
         return document;
     }
@@ -99,23 +103,38 @@ public final class ScxmlSession {
      * Attaches an Arbor listener to the session's machine: the trace stream (events taken,
      * entries, exits, transitions, errors). The machine itself stays inside the session, so that
      * every event goes through the session's queues.
+     *
+     * @param listener hears the machine's trace; attach it before {@link #start()} to hear the start
+     * @return this session
      */
     public ScxmlSession addListener(MachineListener listener) {
         machine.addListener(Objects.requireNonNull(listener, "listener"));
         return this;
     }
 
-    /** The session id ({@code _sessionid}), unique among the sessions of one tree. */
+    /**
+     * The session id ({@code _sessionid}), unique among the sessions of one tree.
+     *
+     * @return the id, fixed when the session is made
+     */
     public String sessionId() {
         return sessionId;
     }
 
-    /** The document's {@code name} attribute ({@code _name}), or null. */
+    /**
+     * The document's {@code name} attribute ({@code _name}), or null.
+     *
+     * @return the name, or null when the document has none
+     */
     public String name() {
         return document.name();
     }
 
-    /** The virtual clock, in milliseconds since the session's tree was made. */
+    /**
+     * The virtual clock, in milliseconds since the session's tree was made.
+     *
+     * @return the time, shared by the sessions of one tree
+     */
     public long now() {
         return scheduler.now();
     }
@@ -129,24 +148,47 @@ public final class ScxmlSession {
         afterMacrostep();
     }
 
-    /** Places an external event on this session's queue; it is processed by the next run. */
+    /**
+     * Places an external event on this session's queue; it is processed by the next run.
+     *
+     * @param event the event, due now
+     */
     public void send(ScxmlEvent event) {
         scheduler.schedule(null, this, Objects.requireNonNull(event, "event"), 0, null);
     }
 
-    /** Sends an external event by name, then processes everything due now (the clock does not move). */
+    /**
+     * Sends an external event by name, then processes everything due now (the clock does not move).
+     * Starts the session first if it is not started.
+     *
+     * @param eventName the dotted name of an external event without data
+     * @throws dev.arbor.core.LivelockException if one run delivers more than 100,000 events
+     */
     public void fire(String eventName) {
         fire(ScxmlEvent.external(eventName));
     }
 
-    /** Sends an external event, then processes everything due now (the clock does not move). */
+    /**
+     * Sends an external event, then processes everything due now (the clock does not move).
+     * Starts the session first if it is not started.
+     *
+     * @param event the event, due now
+     * @throws dev.arbor.core.LivelockException if one run delivers more than 100,000 events
+     */
     public void fire(ScxmlEvent event) {
         start();
         send(event);
         scheduler.run(this, scheduler.now(), MAX_EVENTS);
     }
 
-    /** Moves the clock forward by {@code millis}, processing the events that fall due on the way. */
+    /**
+     * Moves the clock forward by {@code millis}, processing the events that fall due on the way.
+     * Starts the session first if it is not started; the clock stops early if it halts.
+     *
+     * @param millis how far to move the clock, in milliseconds, not negative
+     * @throws IllegalArgumentException if {@code millis} is negative
+     * @throws dev.arbor.core.LivelockException if one run delivers more than 100,000 events
+     */
     public void advanceTime(long millis) {
         if (millis < 0) {
             throw new IllegalArgumentException("time moves forward: " + millis);
@@ -160,6 +202,7 @@ public final class ScxmlSession {
      * until the session halts or nothing is pending.
      *
      * @return whether the session halted
+     * @throws dev.arbor.core.LivelockException if one run delivers more than 100,000 events
      */
     public boolean runToCompletion() {
         start();
@@ -167,22 +210,39 @@ public final class ScxmlSession {
         return isHalted();
     }
 
-    /** Whether the session reached a top-level final state (or was cancelled by its parent). */
+    /**
+     * Whether the session reached a top-level final state (or was cancelled by its parent).
+     *
+     * @return true once the session has ended; it processes no more events
+     */
     public boolean isHalted() {
         return ended || machine.isHalted();
     }
 
-    /** The id of the top-level final state the session halted in, or null. */
+    /**
+     * The id of the top-level final state the session halted in, or null.
+     *
+     * @return the final state's id, or null if the session has not halted in one
+     */
     public String finalState() {
         return finalState;
     }
 
-    /** Whether the state with this id is active. */
+    /**
+     * Whether the state with this id is active.
+     *
+     * @param stateId an SCXML state id; an id the document lacks is never active
+     * @return true if the state is in the active configuration
+     */
     public boolean isIn(String stateId) {
         return document.chart().hasState(stateId) && machine.isIn(stateId);
     }
 
-    /** The ids of the active states, in document order. */
+    /**
+     * The ids of the active states, in document order.
+     *
+     * @return a new unmodifiable list of state ids
+     */
     public List<String> activeStates() {
         List<String> out = new ArrayList<>();
         for (Object k : machine.activeStates()) {

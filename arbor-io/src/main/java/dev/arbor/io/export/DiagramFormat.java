@@ -21,7 +21,11 @@ public enum DiagramFormat {
         this.extension = extension;
     }
 
-    /** The usual file extension, without the dot. */
+    /**
+     * The usual file extension, without the dot.
+     *
+     * @return the extension, such as {@code "mmd"}
+     */
     public String extension() {
         return extension;
     }
@@ -29,6 +33,9 @@ public enum DiagramFormat {
     /**
      * Exports a chart in this format, the named states highlighted.
      *
+     * @param chart        the chart drawn
+     * @param activeStates the names of the states to highlight; empty for none
+     * @return the diagram's text
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public String export(Chart<?> chart, Set<String> activeStates) {
@@ -44,6 +51,8 @@ public enum DiagramFormat {
      * The format with this name, in any case ({@code dot}, {@code mermaid}, {@code plantuml},
      * {@code scxml}).
      *
+     * @param name the format's name, surrounding blanks ignored
+     * @return the format
      * @throws IllegalArgumentException naming the formats there are
      */
     public static DiagramFormat byName(String name) {

@@ -28,7 +28,9 @@ public final class Diagrams {
     /**
      * Which states are active, by id, from their names.
      *
+     * @param chart        the chart the names belong to
      * @param activeStates names of states of the chart; null for none
+     * @return one flag per state id, true for the named states
      * @throws IllegalArgumentException naming every name the chart does not have
      */
     public static boolean[] activeStates(Chart<?> chart, Collection<String> activeStates) {
@@ -54,6 +56,10 @@ public final class Diagrams {
      * transition, {@code after 30 ticks} for a timer, nothing before the guard for an eventless one, {@code (local)} after a local
      * one, {@code then A, B} for plan steps and {@code (resume)} for a plan that resumes. A guard
      * or action without a label shows as {@code [guard]} or {@code / action}.
+     *
+     * @param chart the transition's chart, for the names of plan steps
+     * @param t     the transition labelled
+     * @return the label; empty for an unlabelled eventless transition
      */
     public static String transitionLabel(Chart<?> chart, TransitionInfo t) {
         StringBuilder b = new StringBuilder();
@@ -89,6 +95,10 @@ public final class Diagrams {
      * The lines a state shows under its name: {@code entry / …}, {@code exit / …},
      * {@code update / …}, {@code do / component} for each component, {@code handler} when it has
      * one, {@code defer E} for each event it defers, then the labels of its internal transitions.
+     *
+     * @param chart the state's chart
+     * @param state the state's id
+     * @return the lines, in that order; empty when the state has none
      */
     public static List<String> stateDetails(Chart<?> chart, int state) {
         StateInfo info = chart.stateInfo(state);
@@ -114,7 +124,12 @@ public final class Diagrams {
         return lines;
     }
 
-    /** Text safe in XML 1.0 content and attributes: characters XML forbids, line breaks and tabs become spaces. */
+    /**
+     * Text safe in XML 1.0 content and attributes: characters XML forbids, line breaks and tabs become spaces.
+     *
+     * @param s any text
+     * @return the text, as long as {@code s}; markup characters such as {@code <} still need escaping
+     */
     public static String xmlText(String s) {
         StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {

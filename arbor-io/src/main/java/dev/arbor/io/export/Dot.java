@@ -20,7 +20,12 @@ import java.util.Set;
 public final class Dot {
     private Dot() {}
 
-    /** The chart as DOT, nothing highlighted. */
+    /**
+     * The chart as DOT, nothing highlighted.
+     *
+     * @param chart the chart drawn
+     * @return the DOT text
+     */
     public static String export(Chart<?> chart) {
         return export(chart, Set.of());
     }
@@ -28,6 +33,9 @@ public final class Dot {
     /**
      * The chart as DOT, with the named states highlighted.
      *
+     * @param chart        the chart drawn
+     * @param activeStates the names of the states to fill blue (a machine's configuration, say)
+     * @return the DOT text
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String export(Chart<?> chart, Set<String> activeStates) {

@@ -27,7 +27,12 @@ import java.util.Set;
 public final class Mermaid {
     private Mermaid() {}
 
-    /** The chart as Mermaid, nothing highlighted. */
+    /**
+     * The chart as Mermaid, nothing highlighted.
+     *
+     * @param chart the chart drawn
+     * @return the Mermaid text
+     */
     public static String export(Chart<?> chart) {
         return export(chart, Set.of());
     }
@@ -35,6 +40,9 @@ public final class Mermaid {
     /**
      * The chart as Mermaid, with the named states highlighted.
      *
+     * @param chart        the chart drawn
+     * @param activeStates the names of the states to fill blue (a machine's configuration, say)
+     * @return the Mermaid text
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String export(Chart<?> chart, Set<String> activeStates) {

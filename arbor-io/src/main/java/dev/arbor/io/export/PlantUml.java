@@ -22,7 +22,12 @@ import java.util.Set;
 public final class PlantUml {
     private PlantUml() {}
 
-    /** The chart as PlantUML, nothing highlighted. */
+    /**
+     * The chart as PlantUML, nothing highlighted.
+     *
+     * @param chart the chart drawn
+     * @return the PlantUML text
+     */
     public static String export(Chart<?> chart) {
         return export(chart, Set.of());
     }
@@ -30,6 +35,9 @@ public final class PlantUml {
     /**
      * The chart as PlantUML, with the named states highlighted.
      *
+     * @param chart        the chart drawn
+     * @param activeStates the names of the states to fill blue (a machine's configuration, say)
+     * @return the PlantUML text
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String export(Chart<?> chart, Set<String> activeStates) {

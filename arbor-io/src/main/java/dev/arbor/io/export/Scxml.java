@@ -63,7 +63,12 @@ public final class Scxml {
 
     private Scxml() {}
 
-    /** The chart as SCXML, no state marked active. */
+    /**
+     * The chart as SCXML, no state marked active.
+     *
+     * @param chart the chart drawn
+     * @return the SCXML text
+     */
     public static String export(Chart<?> chart) {
         return export(chart, Set.of());
     }
@@ -71,6 +76,9 @@ public final class Scxml {
     /**
      * The chart as SCXML, with the named states marked {@code arbor:active="true"}.
      *
+     * @param chart        the chart drawn
+     * @param activeStates the names of the states to mark active (a machine's configuration, say)
+     * @return the SCXML text
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String export(Chart<?> chart, Set<String> activeStates) {

@@ -64,6 +64,8 @@ public final class ChartWatcher<C> implements Closeable {
     }
 
     /**
+     * A watcher of files up to {@link #DEFAULT_MAX_BYTES}, not polling until {@link #start}.
+     *
      * @param loader   reads a chart file (the JSON loader, or any other); what it throws is reported as a failed load
      * @param listener hears of loads, failures and moves
      */
@@ -72,9 +74,13 @@ public final class ChartWatcher<C> implements Closeable {
     }
 
     /**
+     * A watcher of files up to {@code maxBytes}, not polling until {@link #start}.
+     *
      * @param loader   reads a chart file (the JSON loader, or any other); what it throws is reported as a failed load
      * @param listener hears of loads, failures and moves
      * @param maxBytes the largest file the watcher reads; a larger one is reported and not loaded
+     * @throws IllegalArgumentException if {@code maxBytes} is below 1 or not below
+     *                                  {@code Integer.MAX_VALUE - 8}
      */
     public ChartWatcher(Function<Path, Chart<C>> loader, ReloadListener<C> listener, long maxBytes) {
         this.loader = Objects.requireNonNull(loader, "loader");
@@ -89,6 +95,11 @@ public final class ChartWatcher<C> implements Closeable {
      * A watcher of JSON chart files, loaded by {@code loader}; a file that cannot be read or has
      * problems is reported through {@link ReloadListener#loadFailed} with the loader's
      * {@code FILE:LINE:COL} problems, and its previous chart stays in use.
+     *
+     * @param loader   the JSON loader, with the registry of the game's components
+     * @param listener hears of loads, failures and moves
+     * @param <C>      the owner type of the watched charts
+     * @return the watcher, not polling until {@link #start}
      */
     public static <C> ChartWatcher<C> of(ChartLoader<C> loader, ReloadListener<C> listener) {
         Objects.requireNonNull(loader, "loader");
@@ -104,6 +115,8 @@ public final class ChartWatcher<C> implements Closeable {
     /**
      * Starts watching a file: loads it now, on the calling thread, and returns its chart.
      *
+     * @param file the chart file, kept as its absolute, normalized path
+     * @return the chart the file holds now
      * @throws IOException      when the file cannot be read, is not a regular file, or is larger than the limit
      * @throws RuntimeException what the loader throws when the file is not a valid chart
      */
@@ -120,7 +133,13 @@ public final class ChartWatcher<C> implements Closeable {
         return chart;
     }
 
-    /** The chart in use for a watched file: the last one loaded and applied. */
+    /**
+     * The chart in use for a watched file: the last one loaded and applied.
+     *
+     * @param file a file given to {@link #watch}
+     * @return the chart its registered machines are on
+     * @throws IllegalArgumentException if the file is not watched
+     */
     public synchronized Chart<C> chart(Path file) {
         Watched<C> w = files.get(key(file));
         if (w == null) {
@@ -129,7 +148,13 @@ public final class ChartWatcher<C> implements Closeable {
         return w.current;
     }
 
-    /** Makes a machine follow a watched file: it is moved onto each new version by {@link #applyPending()}. */
+    /**
+     * Makes a machine follow a watched file: it is moved onto each new version by {@link #applyPending()}.
+     *
+     * @param file    a file given to {@link #watch}
+     * @param machine a machine running the file's chart
+     * @throws IllegalArgumentException if the file is not watched
+     */
     public void register(Path file, Machine<C> machine) {
         Objects.requireNonNull(machine, "machine");
         Path key = key(file);
@@ -141,7 +166,11 @@ public final class ChartWatcher<C> implements Closeable {
         machines.computeIfAbsent(key, k -> new ArrayList<>()).add(machine);
     }
 
-    /** Stops moving a machine (for example when its character is removed from the game). */
+    /**
+     * Stops moving a machine (for example when its character is removed from the game).
+     *
+     * @param machine a registered machine; one that is not is ignored
+     */
     public void unregister(Machine<C> machine) {
         for (List<Machine<C>> list : machines.values()) {
             list.remove(machine);
@@ -281,6 +310,10 @@ public final class ChartWatcher<C> implements Closeable {
     /**
      * Starts a daemon thread that calls {@link #check()} every {@code interval} until
      * {@link #close()}.
+     *
+     * @param interval the pause between checks, at least a millisecond
+     * @return this watcher
+     * @throws IllegalStateException if the watcher is closed or already started
      */
     public synchronized ChartWatcher<C> start(Duration interval) {
         if (closed) {

@@ -16,11 +16,21 @@ public final class BitReader {
     private final long limit;
     private long bitPos;
 
+    /**
+     * A reader of a whole array.
+     *
+     * @param bytes the bytes to read, not copied
+     */
     public BitReader(byte[] bytes) {
         this(bytes, 0, Objects.requireNonNull(bytes, "bytes").length);
     }
 
     /**
+     * A reader of {@code length} bytes of an array from {@code offset}.
+     *
+     * @param bytes  the bytes to read, not copied
+     * @param offset the index of the first byte of the range
+     * @param length the number of bytes in the range
      * @throws IndexOutOfBoundsException if the range does not lie within the array
      */
     public BitReader(byte[] bytes, int offset, int length) {
@@ -35,6 +45,9 @@ public final class BitReader {
     /**
      * Reads {@code n} bits (0 to 64) as an unsigned value (for 64 bits, all of the long).
      *
+     * @param n the number of bits to read
+     * @return the bits, right-aligned
+     * @throws IllegalArgumentException if {@code n} is outside 0..64
      * @throws SnapshotException TRUNCATED if fewer than {@code n} bits remain (nothing is consumed)
      */
     public long readBits(int n) throws SnapshotException {
@@ -59,7 +72,12 @@ public final class BitReader {
         return value;
     }
 
-    /** Reads one bit. */
+    /**
+     * Reads one bit.
+     *
+     * @return true for a one bit
+     * @throws SnapshotException TRUNCATED if no bit remains
+     */
     public boolean readBoolean() throws SnapshotException {
         return readBits(1) != 0;
     }
@@ -67,6 +85,8 @@ public final class BitReader {
     /**
      * Reads a value written by {@link BitWriter#writeBounded(long, long)}.
      *
+     * @param count the bound the writer used: the number of legal values
+     * @return the value, in {@code [0, count)}
      * @throws SnapshotException TRUNCATED if too few bits remain; INDEX_OUT_OF_RANGE if the value
      *                           read is not below {@code count}
      */
@@ -82,6 +102,7 @@ public final class BitReader {
     /**
      * Reads a value written by {@link BitWriter#writeGamma(long)}.
      *
+     * @return the value, in [1, 2<sup>62</sup>]
      * @throws SnapshotException TRUNCATED if the bits run out; INDEX_OUT_OF_RANGE if the code is
      *                           longer than any value in [1, 2<sup>62</sup>] takes
      */
@@ -101,7 +122,13 @@ public final class BitReader {
         return value;
     }
 
-    /** Reads a two's complement value written by {@link BitWriter#writeSigned(long, int)}. */
+    /**
+     * Reads a two's complement value written by {@link BitWriter#writeSigned(long, int)}.
+     *
+     * @param n the number of bits the writer used, 1 to 64
+     * @return the value, sign-extended
+     * @throws SnapshotException TRUNCATED if fewer than {@code n} bits remain
+     */
     public long readSigned(int n) throws SnapshotException {
         if (n < 1 || n > 64) {
             throw new IllegalArgumentException("bit count must be 1..64: " + n);
@@ -110,12 +137,20 @@ public final class BitReader {
         return n == 64 ? v : (v << (64 - n)) >> (64 - n);
     }
 
-    /** Bits read since the start of the range. */
+    /**
+     * Bits read since the start of the range.
+     *
+     * @return the bit position within the range
+     */
     public long position() {
         return bitPos - start;
     }
 
-    /** Bits left in the range. */
+    /**
+     * Bits left in the range.
+     *
+     * @return the number of bits not yet read
+     */
     public long remainingBits() {
         return limit - bitPos;
     }

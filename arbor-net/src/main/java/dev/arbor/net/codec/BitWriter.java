@@ -13,10 +13,17 @@ public final class BitWriter {
     private byte[] buf;
     private long bitPos;
 
+    /** A writer with a 32-byte buffer to start with. */
     public BitWriter() {
         this(32);
     }
 
+    /**
+     * A writer with a buffer of the given size to start with.
+     *
+     * @param initialBytes the buffer's first size in bytes, at least 1; it grows as needed
+     * @throws IllegalArgumentException if {@code initialBytes} is below 1
+     */
     public BitWriter(int initialBytes) {
         if (initialBytes < 1) {
             throw new IllegalArgumentException("initialBytes must be positive: " + initialBytes);
@@ -28,6 +35,8 @@ public final class BitWriter {
      * The number of bits needed to write any value in {@code [0, count)}: ceil(log2(count)), 0
      * when {@code count} is 1.
      *
+     * @param count the number of legal values
+     * @return the bit width, 0 to 64
      * @throws IllegalArgumentException if {@code count < 1}
      */
     public static int bitsFor(long count) {
@@ -40,6 +49,9 @@ public final class BitWriter {
     /**
      * Writes the low {@code n} bits of {@code value} (0 to 64), most significant first.
      *
+     * @param value the bits to write, right-aligned
+     * @param n     the number of bits to write
+     * @return this writer
      * @throws IllegalArgumentException if {@code n} is out of range or {@code value} does not fit
      *                                  in {@code n} unsigned bits
      */
@@ -67,7 +79,12 @@ public final class BitWriter {
         return this;
     }
 
-    /** Writes one bit. */
+    /**
+     * Writes one bit.
+     *
+     * @param bit true for a one bit
+     * @return this writer
+     */
     public BitWriter writeBoolean(boolean bit) {
         return writeBits(bit ? 1 : 0, 1);
     }
@@ -76,6 +93,9 @@ public final class BitWriter {
      * Writes {@code value}, which must lie in {@code [0, count)}, in {@link #bitsFor(long)
      * bitsFor(count)} bits.
      *
+     * @param value the value to write
+     * @param count the number of legal values, known to the reader too
+     * @return this writer
      * @throws IllegalArgumentException if the value is out of range
      */
     public BitWriter writeBounded(long value, long count) {
@@ -91,6 +111,8 @@ public final class BitWriter {
      * binary digits after its leading one, then the value itself ({@code 2 floor(log2 v) + 1}
      * bits): 1 takes one bit, and small values few, for counts with no useful bound.
      *
+     * @param value the value to write, in [1, 2<sup>62</sup>]
+     * @return this writer
      * @throws IllegalArgumentException if the value is below 1 or above 2<sup>62</sup>
      */
     public BitWriter writeGamma(long value) {
@@ -102,7 +124,14 @@ public final class BitWriter {
         return writeBits(value, digits + 1);
     }
 
-    /** Writes a signed value in {@code n} bits, two's complement (it must fit). */
+    /**
+     * Writes a signed value in {@code n} bits, two's complement (it must fit).
+     *
+     * @param value the value to write
+     * @param n     the number of bits, 1 to 64
+     * @return this writer
+     * @throws IllegalArgumentException if {@code n} is out of range or the value does not fit
+     */
     public BitWriter writeSigned(long value, int n) {
         if (n < 1 || n > 64) {
             throw new IllegalArgumentException("bit count must be 1..64: " + n);
@@ -118,7 +147,11 @@ public final class BitWriter {
         return writeBits(value, n);
     }
 
-    /** Pads with zero bits up to the next whole byte. */
+    /**
+     * Pads with zero bits up to the next whole byte.
+     *
+     * @return this writer
+     */
     public BitWriter padToByte() {
         long padded = (bitPos + 7) & ~7L;
         ensure(padded);
@@ -126,22 +159,38 @@ public final class BitWriter {
         return this;
     }
 
-    /** The number of bits written so far. */
+    /**
+     * The number of bits written so far.
+     *
+     * @return the bit count, {@link #padToByte()}'s padding included
+     */
     public long bitLength() {
         return bitPos;
     }
 
-    /** The number of whole bytes the bits written so far occupy. */
+    /**
+     * The number of whole bytes the bits written so far occupy.
+     *
+     * @return the length {@link #toByteArray()} would have
+     */
     public int byteLength() {
         return (int) ((bitPos + 7) >>> 3);
     }
 
-    /** A copy of the bytes written, the last one padded with zero bits. */
+    /**
+     * A copy of the bytes written, the last one padded with zero bits.
+     *
+     * @return a new array of {@link #byteLength()} bytes
+     */
     public byte[] toByteArray() {
         return Arrays.copyOf(buf, byteLength());
     }
 
-    /** Forgets everything written, keeping the buffer. */
+    /**
+     * Forgets everything written, keeping the buffer.
+     *
+     * @return this writer, empty
+     */
     public BitWriter reset() {
         Arrays.fill(buf, 0, byteLength(), (byte) 0);
         bitPos = 0;

@@ -55,6 +55,9 @@ public final class ChartNumbering {
     private static final byte DEEP = (byte) StateKind.DEEP_HISTORY.ordinal();
 
     /**
+     * Counts a chart's legal configurations and history records.
+     *
+     * @param chart the chart numbered
      * @throws IllegalArgumentException naming the chart if it has more than {@link #MAX_COUNT}
      *                                  legal combinations
      */
@@ -144,22 +147,38 @@ public final class ChartNumbering {
         return v;
     }
 
-    /** The number of legal (configuration, history records) combinations. */
+    /**
+     * The number of legal (configuration, history records) combinations.
+     *
+     * @return the count, at most {@link #MAX_COUNT}
+     */
     public long count() {
         return count;
     }
 
-    /** {@code ceil(log2(count()))}: the bits an index takes (0 when there is one combination). */
+    /**
+     * {@code ceil(log2(count()))}: the bits an index takes (0 when there is one combination).
+     *
+     * @return the width of an index in bits
+     */
     public int bits() {
         return bits;
     }
 
-    /** The number of legal active configurations (history ignored). */
+    /**
+     * The number of legal active configurations (history ignored).
+     *
+     * @return the number of configurations of the whole chart
+     */
     public long configurations() {
         return configurations;
     }
 
-    /** {@code ceil(log2(configurations()))}: the bits a configuration alone takes. */
+    /**
+     * {@code ceil(log2(configurations()))}: the bits a configuration alone takes.
+     *
+     * @return the width of a configuration's rank in bits
+     */
     public int configurationBits() {
         return BitWriter.bitsFor(configurations);
     }
@@ -169,6 +188,7 @@ public final class ChartNumbering {
      * configuration part of {@link #indexOf(MachineState)}.
      *
      * @param active the ids of the active states, in increasing order
+     * @return the configuration's rank
      * @throws IllegalArgumentException if they are not a legal configuration of the chart
      */
     public long configurationIndex(int[] active) {
@@ -194,6 +214,8 @@ public final class ChartNumbering {
     /**
      * The configuration with this rank: the ids of its active states, in increasing order.
      *
+     * @param rank a rank from {@link #configurationIndex}
+     * @return a new array of state ids
      * @throws IllegalArgumentException if {@code rank} is not in {@code [0, configurations())}
      */
     public int[] configurationAt(long rank) {
@@ -207,21 +229,39 @@ public final class ChartNumbering {
         return collect(act, false);
     }
 
-    /** The number of legal configurations of one state's subtree, given that state is active. */
+    /**
+     * The number of legal configurations of one state's subtree, given that state is active.
+     *
+     * @param state a state id of the chart
+     * @return the subtree's configuration count (1 for a leaf)
+     */
     public long configurations(int state) {
         return conf[state];
     }
 
-    /** The history pseudo-states, in document order. */
+    /**
+     * The history pseudo-states, in document order.
+     *
+     * @return a copy of their state ids
+     */
     public int[] historyStates() {
         return historyStates.clone();
     }
 
-    /** The number of states in the chart. */
+    /**
+     * The number of states in the chart.
+     *
+     * @return the state count, history pseudo-states included
+     */
     public int stateCount() {
         return n;
     }
 
+    /**
+     * The numbered chart's name, used in error messages.
+     *
+     * @return the chart's name
+     */
     public String chartName() {
         return chartName;
     }
@@ -229,15 +269,11 @@ public final class ChartNumbering {
     // ---------------------------------------------------------------- rank
 
     /**
-     * The index of a legal state of a started machine of this chart.
-     *
-     * @throws IllegalArgumentException if the state is not one of this chart's legal states (for
-     *                                  example a machine not started, or a state of another chart)
-     */
-    /**
      * The index of a live machine's (configuration, history) combination, read straight from the
      * machine without copying it (a machine's state is always legal). Allocates nothing.
      *
+     * @param machine a machine of this chart
+     * @return the index, in {@code [0, count())}
      * @throws IllegalStateException if the machine is not started
      */
     public long indexOf(Machine<?> machine) {
@@ -312,6 +348,14 @@ public final class ChartNumbering {
         return false;
     }
 
+    /**
+     * The index of a legal state of a started machine of this chart.
+     *
+     * @param state a machine's state, as {@code Machine.snapshot()} gives it
+     * @return the index, in {@code [0, count())}
+     * @throws IllegalArgumentException if the state is not one of this chart's legal states (for
+     *                                  example a machine not started, or a state of another chart)
+     */
     public long indexOf(MachineState state) {
         Objects.requireNonNull(state, "state");
         int[] active = state.active();
@@ -441,7 +485,12 @@ public final class ChartNumbering {
         return 1 + r;
     }
 
-    /** Whether a top-level final state is among these active ids: the halted flag the numbering implies. */
+    /**
+     * Whether a top-level final state is among these active ids: the halted flag the numbering implies.
+     *
+     * @param active the ids of the active states
+     * @return true if the machine in that configuration is halted
+     */
     public boolean impliesHalted(int[] active) {
         for (int id : active) {
             if (id > 0 && id < n && parent[id] == 0 && kind[id] == FINAL) {
@@ -456,6 +505,8 @@ public final class ChartNumbering {
     /**
      * The legal state with this index; always accepted by {@code Machine.restore}.
      *
+     * @param index an index from {@link #indexOf}
+     * @return the configuration and history records, halted when a top-level final state is active
      * @throws IllegalArgumentException if {@code index} is not in {@code [0, count())}
      */
     public MachineState stateAt(long index) {

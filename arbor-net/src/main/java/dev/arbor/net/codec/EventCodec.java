@@ -12,6 +12,8 @@ public interface EventCodec {
     /**
      * Writes one deferred event.
      *
+     * @param event the deferred event
+     * @param out   the snapshot being written
      * @throws IllegalArgumentException if this codec cannot write the event
      */
     void write(Object event, BitWriter out);
@@ -19,10 +21,20 @@ public interface EventCodec {
     /**
      * Reads one event written by {@link #write}; untrusted bits: anything wrong is a
      * {@link SnapshotException}, or a runtime exception that the snapshot codec turns into one.
+     *
+     * @param in the snapshot being read, at the event
+     * @return the event
+     * @throws SnapshotException if the bits are not an event this codec writes
      */
     Object read(BitReader in) throws SnapshotException;
 
-    /** The constants of one enum, each written as its ordinal in the fewest bits their number allows. */
+    /**
+     * The constants of one enum, each written as its ordinal in the fewest bits their number allows.
+     *
+     * @param type the events' enum class; reordering its constants changes the encoding
+     * @param <E>  the enum type
+     * @return the codec, which refuses any event not of {@code type}
+     */
     static <E extends Enum<E>> EventCodec ofEnum(Class<E> type) {
         E[] constants = Objects.requireNonNull(type, "type").getEnumConstants();
         return new EventCodec() {

@@ -29,7 +29,12 @@ public final class Fingerprint {
 
     private Fingerprint() {}
 
-    /** The 64-bit fingerprint of a chart's structure. */
+    /**
+     * The 64-bit fingerprint of a chart's structure.
+     *
+     * @param chart the chart snapshots are made for
+     * @return the fingerprint, the same on every JVM and run
+     */
     public static long of(Chart<?> chart) {
         Fingerprint f = new Fingerprint();
         f.string("arbor-chart-v2"); // v2: snapshots hold the whole future (issue 12)
@@ -64,7 +69,13 @@ public final class Fingerprint {
         return mix(f.h);
     }
 
-    /** Mixes more 64-bit values (such as a data version) into a fingerprint. */
+    /**
+     * Mixes more 64-bit values (such as a data version) into a fingerprint.
+     *
+     * @param fingerprint a fingerprint from {@link #of} (or an earlier {@code combine})
+     * @param value       the value mixed in
+     * @return the combined fingerprint
+     */
     public static long combine(long fingerprint, long value) {
         Fingerprint f = new Fingerprint();
         f.h = fingerprint;

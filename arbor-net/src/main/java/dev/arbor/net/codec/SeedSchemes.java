@@ -22,7 +22,13 @@ import java.util.OptionalLong;
 public final class SeedSchemes {
     private SeedSchemes() {}
 
-    /** The largest mixed-radix header any leaf gives, or empty if the chart has a parallel state. */
+    /**
+     * The largest mixed-radix header any leaf gives, or empty if the chart has a parallel state.
+     *
+     * @param chart the chart measured
+     * @return the largest header, or empty
+     * @throws ArithmeticException if the header overflows a long
+     */
     public static OptionalLong maxMixedRadixHeader(Chart<?> chart) {
         if (hasParallel(chart)) {
             return OptionalLong.empty();
@@ -41,13 +47,23 @@ public final class SeedSchemes {
         return best;
     }
 
-    /** Seed 001's mixed-radix header width: {@code ceil(log2(max header + 1))}; empty with parallel states. */
+    /**
+     * Seed 001's mixed-radix header width: {@code ceil(log2(max header + 1))}; empty with parallel states.
+     *
+     * @param chart the chart measured
+     * @return the width in bits, or empty
+     */
     public static OptionalInt mixedRadixBits(Chart<?> chart) {
         OptionalLong max = maxMixedRadixHeader(chart);
         return max.isPresent() ? OptionalInt.of(BitWriter.bitsFor(max.getAsLong() + 1)) : OptionalInt.empty();
     }
 
-    /** The number of leaves (atomic and final states). */
+    /**
+     * The number of leaves (atomic and final states).
+     *
+     * @param chart the chart measured
+     * @return the number of childless states, history pseudo-states not counted
+     */
     public static int leafCount(Chart<?> chart) {
         int leaves = 0;
         for (int s = 0; s < chart.stateCount(); s++) {
@@ -59,7 +75,12 @@ public final class SeedSchemes {
         return leaves;
     }
 
-    /** Seed 001's leaf index in whole bytes (8 bits up to 256 leaves); empty with parallel states. */
+    /**
+     * Seed 001's leaf index in whole bytes (8 bits up to 256 leaves); empty with parallel states.
+     *
+     * @param chart the chart measured
+     * @return the width in bits, a multiple of 8, or empty
+     */
     public static OptionalInt leafIndexBits(Chart<?> chart) {
         if (hasParallel(chart)) {
             return OptionalInt.empty();
@@ -68,7 +89,12 @@ public final class SeedSchemes {
         return OptionalInt.of(8 * Math.max(1, (bits + 7) / 8));
     }
 
-    /** Whether any state (the root included) is parallel. */
+    /**
+     * Whether any state (the root included) is parallel.
+     *
+     * @param chart the chart looked at
+     * @return true if seed 001's schemes are undefined for it
+     */
     public static boolean hasParallel(Chart<?> chart) {
         for (int s = 0; s < chart.stateCount(); s++) {
             if (chart.kind(s) == StateKind.PARALLEL) {
@@ -94,7 +120,11 @@ public final class SeedSchemes {
     public record Comparison(String chart, int states, int leaves, long configurations, long combinations,
                              int arborNoHistoryBits, int arborBits, int mixedRadixBits, int leafIndexBits) {
 
-        /** A Markdown table row: chart | states | leaves | configurations | combinations | bits... */
+        /**
+         * A Markdown table row: chart | states | leaves | configurations | combinations | bits...
+         *
+         * @return one line, no line break, with "n/a (parallel)" for undefined widths
+         */
         public String markdownRow() {
             return "| " + chart + " | " + states + " | " + leaves + " | " + configurations + " | " + combinations
                     + " | " + arborNoHistoryBits + " | " + arborBits + " | "
@@ -102,7 +132,11 @@ public final class SeedSchemes {
                     + (leafIndexBits < 0 ? "n/a (parallel)" : Integer.toString(leafIndexBits)) + " |";
         }
 
-        /** The header of the table {@link #markdownRow()} fills. */
+        /**
+         * The header of the table {@link #markdownRow()} fills.
+         *
+         * @return the title row and the alignment row, separated by a line break
+         */
         public static String markdownHeader() {
             return "| chart | states | leaves | configurations | with history | Arbor bits, no history "
                     + "| Arbor bits, with history | seed 001 mixed-radix | seed 001 leaf byte |\n"
@@ -110,7 +144,12 @@ public final class SeedSchemes {
         }
     }
 
-    /** Computes the figures for one chart. */
+    /**
+     * Computes the figures for one chart.
+     *
+     * @param chart the chart measured
+     * @return the chart's figures, -1 for seed 001's widths when it has parallel states
+     */
     public static Comparison compare(Chart<?> chart) {
         ChartNumbering numbering = new ChartNumbering(chart);
         return new Comparison(chart.name(), chart.stateCount(), leafCount(chart), numbering.configurations(),

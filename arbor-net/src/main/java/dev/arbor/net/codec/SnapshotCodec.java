@@ -96,40 +96,80 @@ public final class SnapshotCodec<C> {
         }
     }
 
-    /** Starts a codec for this chart. */
+    /**
+     * Starts a codec for this chart.
+     *
+     * @param chart the chart whose machines are encoded
+     * @param <C>   the owner type
+     * @return a builder with no data codecs and a 32-bit fingerprint
+     */
     public static <C> Builder<C> builder(Chart<C> chart) {
         return new Builder<>(chart);
     }
 
-    /** A codec for the configuration and history only (no data), with a 32-bit fingerprint. */
+    /**
+     * A codec for the configuration and history only (no data), with a 32-bit fingerprint.
+     *
+     * @param chart the chart whose machines are encoded; it must not defer events
+     * @param <C>   the owner type
+     * @return the codec
+     * @throws IllegalArgumentException if the chart has too many combinations to number
+     * @throws IllegalStateException    if the chart defers events (give a builder an {@link EventCodec})
+     */
     public static <C> SnapshotCodec<C> of(Chart<C> chart) {
         return builder(chart).build();
     }
 
+    /**
+     * The chart this codec was built for; it encodes and decodes only its machines.
+     *
+     * @return the chart
+     */
     public Chart<C> chart() {
         return chart;
     }
 
+    /**
+     * The numbering of the chart's (configuration, history) combinations that the index uses.
+     *
+     * @return the numbering
+     */
     public ChartNumbering numbering() {
         return numbering;
     }
 
-    /** The full 64-bit fingerprint (of the chart, mixed with the data version if any). */
+    /**
+     * The full 64-bit fingerprint (of the chart, mixed with the data version if any).
+     *
+     * @return the fingerprint, of which snapshots carry the low {@link #fingerprintBits()} bits
+     */
     public long fingerprint() {
         return fingerprint;
     }
 
-    /** How many of the fingerprint's low bits each snapshot carries (0 to 64). */
+    /**
+     * How many of the fingerprint's low bits each snapshot carries (0 to 64).
+     *
+     * @return the fingerprint's width in bits
+     */
     public int fingerprintBits() {
         return fingerprintBits;
     }
 
-    /** The bits every snapshot takes before any data: fingerprint plus combination index. */
+    /**
+     * The bits every snapshot takes before any data: fingerprint plus combination index.
+     *
+     * @return the header's width in bits
+     */
     public int headerBits() {
         return fingerprintBits + numbering.bits();
     }
 
-    /** The largest snapshot, in bytes, that is encoded or accepted. */
+    /**
+     * The largest snapshot, in bytes, that is encoded or accepted.
+     *
+     * @return the size bound in bytes
+     */
     public int maxBytes() {
         return maxBytes;
     }
@@ -139,6 +179,8 @@ public final class SnapshotCodec<C> {
     /**
      * Encodes the machine's state and its owner's data, padded to a whole byte.
      *
+     * @param machine a started machine of this codec's chart
+     * @return the snapshot, at most {@link #maxBytes()} long
      * @throws IllegalStateException if the machine is not started, or the snapshot would be larger
      *                               than {@link #maxBytes()}
      */
@@ -161,6 +203,8 @@ public final class SnapshotCodec<C> {
      * Appends the machine's snapshot to {@code out}, without padding (to pack several snapshots
      * into one packet; read them back with {@link #read(BitReader)}).
      *
+     * @param machine a started machine of this codec's chart
+     * @param out     the writer appended to
      * @throws IllegalStateException as {@link #encode(Machine)}
      */
     public void encode(Machine<C> machine, BitWriter out) {
@@ -202,6 +246,8 @@ public final class SnapshotCodec<C> {
     /**
      * Decodes a whole snapshot (as made by {@link #encode(Machine)}) onto the machine.
      *
+     * @param bytes   the snapshot, untrusted; all of the array is read
+     * @param machine the machine restored, of this codec's chart
      * @throws SnapshotException when anything is wrong with the bytes; the machine and its owner
      *                           are then unchanged
      * @throws IllegalArgumentException if the machine is not of this codec's chart (a programming
@@ -211,7 +257,16 @@ public final class SnapshotCodec<C> {
         decodeInto(bytes, 0, Objects.requireNonNull(bytes, "bytes").length, machine);
     }
 
-    /** {@link #decodeInto(byte[], Machine)} over a range of an array. */
+    /**
+     * {@link #decodeInto(byte[], Machine)} over a range of an array.
+     *
+     * @param bytes   the array holding the snapshot, untrusted
+     * @param offset  the index of the snapshot's first byte
+     * @param length  the snapshot's length in bytes; nothing may follow it in the range
+     * @param machine the machine restored, of this codec's chart
+     * @throws SnapshotException when anything is wrong with the bytes; the machine and its owner
+     *                           are then unchanged
+     */
     public void decodeInto(byte[] bytes, int offset, int length, Machine<C> machine) throws SnapshotException {
         checkMachine(machine);
         decode(bytes, offset, length).applyTo(machine);
@@ -221,7 +276,12 @@ public final class SnapshotCodec<C> {
      * Reads and validates a whole snapshot without applying it: apply it later with
      * {@link Decoded#applyTo(Machine)}.
      *
+     * @param bytes  the array holding the snapshot, untrusted
+     * @param offset the index of the snapshot's first byte
+     * @param length the snapshot's length in bytes; nothing may follow it in the range
+     * @return the validated snapshot
      * @throws SnapshotException when anything is wrong with the bytes
+     * @throws IndexOutOfBoundsException if the range does not lie within the array
      */
     public Decoded<C> decode(byte[] bytes, int offset, int length) throws SnapshotException {
         Objects.requireNonNull(bytes, "bytes");
@@ -246,7 +306,13 @@ public final class SnapshotCodec<C> {
         return decoded;
     }
 
-    /** For tools: the configuration and history a whole snapshot holds (its data checked, not kept). */
+    /**
+     * For tools: the configuration and history a whole snapshot holds (its data checked, not kept).
+     *
+     * @param bytes the snapshot, untrusted; all of the array is read
+     * @return the machine state the snapshot holds
+     * @throws SnapshotException when anything is wrong with the bytes
+     */
     public MachineState decodeState(byte[] bytes) throws SnapshotException {
         return decode(bytes, 0, Objects.requireNonNull(bytes, "bytes").length).state();
     }
@@ -255,6 +321,8 @@ public final class SnapshotCodec<C> {
      * Reads one snapshot written by {@link #encode(Machine, BitWriter)} (no padding or trailing
      * check), validating everything but applying nothing.
      *
+     * @param in the reader, at the snapshot's first bit; left after its last
+     * @return the validated snapshot
      * @throws SnapshotException when anything is wrong with the bits
      */
     public Decoded<C> read(BitReader in) throws SnapshotException {
@@ -333,12 +401,20 @@ public final class SnapshotCodec<C> {
             this.appliers = appliers;
         }
 
-        /** The machine's state: configuration, history records and the rest (see {@link MachineState}). */
+        /**
+         * The machine's state: configuration, history records and the rest (see {@link MachineState}).
+         *
+         * @return the state {@link #applyTo} restores
+         */
         public MachineState state() {
             return state;
         }
 
-        /** The combination index (see {@link ChartNumbering}). */
+        /**
+         * The combination index (see {@link ChartNumbering}).
+         *
+         * @return the index read from the snapshot
+         */
         public long index() {
             return index;
         }
@@ -347,6 +423,8 @@ public final class SnapshotCodec<C> {
          * Restores the state onto the machine (callbacks tagged {@link Cause#RESTORE}) and applies
          * the data values, state data root to leaf then the owner's.
          *
+         * @param machine the machine restored, of the codec's chart
+         * @throws IllegalArgumentException if the machine is not of the codec's chart
          * @throws SnapshotException never for a state the numbering produced; should
          *                           {@code restore} refuse it, the machine is unchanged
          */
@@ -391,6 +469,10 @@ public final class SnapshotCodec<C> {
         /**
          * Makes a state stateful: its data is written and read while it is active.
          *
+         * @param stateKey the state's key, as the chart was built with
+         * @param codec    writes and reads the state's data
+         * @param <D>      the decoded value
+         * @return this builder
          * @throws IllegalArgumentException if the chart has no such state, it is a history
          *                                  pseudo-state, or it already has a codec
          */
@@ -412,13 +494,22 @@ public final class SnapshotCodec<C> {
         /**
          * How deferred events are written: needed when the chart defers events. Enum events need
          * only their ids: {@code events(EventCodec.ofEnum(MyEvents.class))}.
+         *
+         * @param codec writes and reads each deferred event
+         * @return this builder
          */
         public Builder<C> events(EventCodec codec) {
             this.events = Objects.requireNonNull(codec, "codec");
             return this;
         }
 
-        /** Sets the owner's data codec (written after the states' data). */
+        /**
+         * Sets the owner's data codec (written after the states' data).
+         *
+         * @param codec writes and reads the owner's extended state
+         * @param <D>   the decoded value
+         * @return this builder
+         */
         public <D> Builder<C> ownerData(OwnerData<C, D> codec) {
             this.ownerData = Objects.requireNonNull(codec, "codec");
             return this;
@@ -427,6 +518,10 @@ public final class SnapshotCodec<C> {
         /**
          * How many low bits of the fingerprint each snapshot carries: 32 by default; 0 to send none
          * (when the chart version was agreed on when connecting), up to 64.
+         *
+         * @param bits the fingerprint's width, 0 to 64
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bits} is outside 0..64
          */
         public Builder<C> fingerprintBits(int bits) {
             if (bits < 0 || bits > 64) {
@@ -436,7 +531,12 @@ public final class SnapshotCodec<C> {
             return this;
         }
 
-        /** A version of the data codecs' layout, mixed into the fingerprint (0, the default, mixes nothing). */
+        /**
+         * A version of the data codecs' layout, mixed into the fingerprint (0, the default, mixes nothing).
+         *
+         * @param version to change whenever a data codec's layout changes
+         * @return this builder
+         */
         public Builder<C> dataVersion(long version) {
             this.dataVersion = version;
             return this;
@@ -446,6 +546,10 @@ public final class SnapshotCodec<C> {
          * The largest snapshot encoded or accepted, in bytes. Default: the largest snapshot the
          * chart can have when there are no data codecs and its size is bounded (no behaviours,
          * plans or deferred events), else {@link #DEFAULT_MAX_BYTES}.
+         *
+         * @param bytes the size bound, at least the header's size
+         * @return this builder
+         * @throws IllegalArgumentException if {@code bytes} is below 1
          */
         public Builder<C> maxBytes(int bytes) {
             if (bytes < 1) {
@@ -456,6 +560,9 @@ public final class SnapshotCodec<C> {
         }
 
         /**
+         * Builds the codec, numbering the chart's combinations.
+         *
+         * @return the codec, immutable
          * @throws IllegalArgumentException if the chart has too many combinations to number, or
          *                                  maxBytes is below the header size
          * @throws IllegalStateException    if the chart defers events and no {@link #events} codec is given

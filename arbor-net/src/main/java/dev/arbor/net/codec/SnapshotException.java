@@ -27,13 +27,25 @@ public final class SnapshotException extends Exception {
         OVERSIZED
     }
 
+    /** What was wrong with the bytes, as {@link #reason()} gives it. */
     private final Reason reason;
 
+    /**
+     * An exception without a stack trace or cause.
+     *
+     * @param reason  what kind of thing was wrong
+     * @param message what exactly, for logs; the reason is prefixed to it
+     */
     public SnapshotException(Reason reason, String message) {
         super(reason + ": " + message, null, true, false);
         this.reason = reason;
     }
 
+    /**
+     * What was wrong with the bytes.
+     *
+     * @return the reason given when thrown
+     */
     public Reason reason() {
         return reason;
     }

@@ -14,17 +14,29 @@ package dev.arbor.net.codec;
  */
 public interface StateData<C, D> {
 
-    /** Writes this state's data, read from the owner. */
+    /**
+     * Writes this state's data, read from the owner.
+     *
+     * @param owner the machine's owner, read only
+     * @param out   the snapshot being written
+     */
     void write(C owner, BitWriter out);
 
     /**
      * Reads a value written by {@link #write}, without applying it.
      *
+     * @param in the snapshot being read, at this state's data
+     * @return the decoded value, for {@link #apply}
      * @throws SnapshotException INVALID_DATA for values out of range (TRUNCATED comes from the
      *                           reader); any other exception thrown here is reported as INVALID_DATA
      */
     D read(BitReader in) throws SnapshotException;
 
-    /** Installs a value {@link #read} returned. Should not throw. */
+    /**
+     * Installs a value {@link #read} returned. Should not throw.
+     *
+     * @param owner the machine's owner, changed
+     * @param value the value {@link #read} returned for this snapshot
+     */
     void apply(C owner, D value);
 }

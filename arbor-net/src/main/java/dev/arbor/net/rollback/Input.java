@@ -9,18 +9,36 @@ import java.util.Objects;
  */
 public sealed interface Input permits Input.Fire, Input.Update {
 
-    /** An input that fires {@code event} into the machine. */
+    /**
+     * An input that fires {@code event} into the machine.
+     *
+     * @param event the event to fire; compared with {@code equals} to spot a correction
+     * @return the input
+     */
     static Input fire(Object event) {
         return new Fire(event);
     }
 
-    /** An input that runs one {@link dev.arbor.core.Machine#update()} tick. */
+    /**
+     * An input that runs one {@link dev.arbor.core.Machine#update()} tick.
+     *
+     * @return the input, one shared instance
+     */
     static Input update() {
         return Update.INSTANCE;
     }
 
-    /** Fires an event: {@code Cause.NORMAL} when first applied, {@code Cause.REPLAY} when re-simulated. */
+    /**
+     * Fires an event: {@code Cause.NORMAL} when first applied, {@code Cause.REPLAY} when re-simulated.
+     *
+     * @param event the event fired, not null
+     */
     record Fire(Object event) implements Input {
+        /**
+         * Checks the event.
+         *
+         * @param event the event fired, not null
+         */
         public Fire {
             Objects.requireNonNull(event, "event");
         }

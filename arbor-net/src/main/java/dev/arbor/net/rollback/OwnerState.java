@@ -14,9 +14,19 @@ package dev.arbor.net.rollback;
  */
 public interface OwnerState<C, S> {
 
-    /** A copy of the owner's state, unaffected by later changes to the owner. */
+    /**
+     * A copy of the owner's state, unaffected by later changes to the owner.
+     *
+     * @param owner the machine's owner, read only
+     * @return the saved state
+     */
     S copyOut(C owner);
 
-    /** Overwrites the owner's state with {@code state}; must not keep a reference that later changes. */
+    /**
+     * Overwrites the owner's state with {@code state}; must not keep a reference that later changes.
+     *
+     * @param state a state {@link #copyOut} gave (here or on another peer)
+     * @param owner the machine's owner, overwritten
+     */
     void copyIn(S state, C owner);
 }

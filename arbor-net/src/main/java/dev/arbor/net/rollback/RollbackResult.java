@@ -17,7 +17,11 @@ package dev.arbor.net.rollback;
 public record RollbackResult<S>(long confirmedTick, boolean rolledBack, int replayedTicks, boolean confirmedDiffered,
         int inputsCorrected, TickSnapshot<S> predicted, TickSnapshot<S> present) {
 
-    /** Whether the present changed: the prediction was wrong and re-simulation corrected it. */
+    /**
+     * Whether the present changed: the prediction was wrong and re-simulation corrected it.
+     *
+     * @return true when {@code present} differs from {@code predicted}
+     */
     public boolean mispredictionCorrected() {
         return !predicted.sameStateAs(present);
     }

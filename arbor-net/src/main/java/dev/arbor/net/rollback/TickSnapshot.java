@@ -16,12 +16,25 @@ import java.util.Objects;
  */
 public record TickSnapshot<S>(long tick, MachineState machine, S owner, Dispatcher.Snapshot telegrams) {
 
+    /**
+     * Checks that the states are given.
+     *
+     * @param tick      the tick after whose inputs this was taken
+     * @param machine   the machine's state, not null
+     * @param owner     the owner's state, not null
+     * @param telegrams the dispatcher's pending telegrams, or null when no dispatcher is attached
+     */
     public TickSnapshot {
         Objects.requireNonNull(machine, "machine");
         Objects.requireNonNull(owner, "owner");
     }
 
-    /** Whether the two describe the same state, whatever tick each was taken at. */
+    /**
+     * Whether the two describe the same state, whatever tick each was taken at.
+     *
+     * @param other the snapshot to compare with (a prediction, say)
+     * @return true when machine, owner and telegrams are all equal
+     */
     public boolean sameStateAs(TickSnapshot<?> other) {
         return machine.equals(other.machine) && owner.equals(other.owner)
                 && Objects.equals(telegrams, other.telegrams);

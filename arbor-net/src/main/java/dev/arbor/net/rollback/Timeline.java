@@ -43,6 +43,8 @@ public final class Timeline<C, S> {
     @FunctionalInterface
     public interface TickListener {
         /**
+         * Called before the tick's telegrams are delivered and its inputs applied.
+         *
          * @param tick  the tick about to run
          * @param cause {@link Cause#NORMAL} the first time, {@link Cause#REPLAY} when re-simulated
          */
@@ -93,12 +95,23 @@ public final class Timeline<C, S> {
     /**
      * Starts describing a timeline for a machine; building it starts the machine if it is not
      * started and takes the snapshot of the start tick.
+     *
+     * @param machine    the machine the timeline drives; only the timeline should fire into it
+     * @param ownerState copies the owner's state out at each tick and back in on rollback
+     * @param <C>        the owner (context) type
+     * @param <S>        the saved form of the owner's state
+     * @return a builder with capacity 64, start tick 0 and no dispatcher
      */
     public static <C, S> Builder<C, S> builder(Machine<C> machine, OwnerState<C, S> ownerState) {
         return new Builder<>(machine, ownerState);
     }
 
-    /** The builder that configures a {@link Timeline}. */
+    /**
+     * The builder that configures a {@link Timeline}.
+     *
+     * @param <C> the owner (context) type
+     * @param <S> the saved form of the owner's state
+     */
     public static final class Builder<C, S> {
         private final Machine<C> machine;
         private final OwnerState<C, S> ownerState;
@@ -112,7 +125,13 @@ public final class Timeline<C, S> {
             this.ownerState = Objects.requireNonNull(ownerState, "ownerState");
         }
 
-        /** How many ticks (inputs and end-of-tick snapshots) are kept, present included; default 64. */
+        /**
+         * How many ticks (inputs and end-of-tick snapshots) are kept, present included; default 64.
+         *
+         * @param ticks at least 1; a confirmation may be at most {@code ticks - 1} ticks old
+         * @return this builder
+         * @throws IllegalArgumentException if {@code ticks} is below 1
+         */
         public Builder<C, S> capacity(int ticks) {
             if (ticks < 1) {
                 throw new IllegalArgumentException("capacity must be at least 1 tick: " + ticks);
@@ -121,7 +140,12 @@ public final class Timeline<C, S> {
             return this;
         }
 
-        /** The tick of the machine's current state; the first {@link #advance} is for the next one. Default 0. */
+        /**
+         * The tick of the machine's current state; the first {@link #advance} is for the next one. Default 0.
+         *
+         * @param tick the tick the machine's state belongs to when the timeline is built
+         * @return this builder
+         */
         public Builder<C, S> startTick(long tick) {
             this.startTick = tick;
             return this;
@@ -131,17 +155,33 @@ public final class Timeline<C, S> {
          * Attaches a dispatcher: its pending telegrams become part of every snapshot, and each tick
          * begins with {@code dispatcher.deliver(tick)}. Register the machine with
          * {@link Timeline#receiver()} so that re-delivered telegrams are tagged REPLAY.
+         *
+         * @param d the dispatcher whose telegrams the machine receives, not null
+         * @return this builder
          */
         public Builder<C, S> dispatcher(Dispatcher d) {
             this.dispatcher = Objects.requireNonNull(d, "dispatcher");
             return this;
         }
 
+        /**
+         * Sets the listener called at the start of every tick, first run or re-simulated; by
+         * default, none.
+         *
+         * @param l the listener, not null
+         * @return this builder
+         */
         public Builder<C, S> tickListener(TickListener l) {
             this.tickListener = Objects.requireNonNull(l, "tickListener");
             return this;
         }
 
+        /**
+         * Builds the timeline: starts the machine if it is not started and takes the snapshot of
+         * the start tick.
+         *
+         * @return the timeline, its present the start tick
+         */
         public Timeline<C, S> build() {
             return new Timeline<>(this);
         }
@@ -149,60 +189,114 @@ public final class Timeline<C, S> {
 
     // ---------------------------------------------------------------- queries
 
+    /**
+     * The machine this timeline drives.
+     *
+     * @return the machine given to {@link #builder}
+     */
     public Machine<C> machine() {
         return machine;
     }
 
+    /**
+     * How many ticks are kept, present included.
+     *
+     * @return the capacity set on the builder
+     */
     public int capacity() {
         return capacity;
     }
 
-    /** The last tick run (the start tick before any {@link #advance}). */
+    /**
+     * The last tick run (the start tick before any {@link #advance}).
+     *
+     * @return the present tick
+     */
     public long present() {
         return frames.getLast().tick;
     }
 
-    /** The oldest tick still buffered: the oldest a {@link Confirmation} may be for. */
+    /**
+     * The oldest tick still buffered: the oldest a {@link Confirmation} may be for.
+     *
+     * @return the oldest buffered tick
+     */
     public long oldestTick() {
         return frames.getFirst().tick;
     }
 
-    /** The tick being run or re-simulated; {@link #present()} between calls. For actions that send telegrams. */
+    /**
+     * The tick being run or re-simulated; {@link #present()} between calls. For actions that send telegrams.
+     *
+     * @return the tick the machine is in now
+     */
     public long currentTick() {
         return busy || frames.isEmpty() ? currentTick : present();
     }
 
-    /** {@link Cause#REPLAY} while re-simulating, {@link Cause#RESTORE} while restoring, {@link Cause#NORMAL} otherwise. */
+    /**
+     * {@link Cause#REPLAY} while re-simulating, {@link Cause#RESTORE} while restoring, {@link Cause#NORMAL} otherwise.
+     *
+     * @return the cause of what the machine is doing now
+     */
     public Cause cause() {
         return cause;
     }
 
-    /** Whether buffered ticks are being re-simulated (actions can also read {@code machine.cause()}). */
+    /**
+     * Whether buffered ticks are being re-simulated (actions can also read {@code machine.cause()}).
+     *
+     * @return true while {@link #cause()} is {@link Cause#REPLAY}
+     */
     public boolean isResimulating() {
         return cause == Cause.REPLAY;
     }
 
-    /** The snapshot at the end of a buffered tick. */
+    /**
+     * The snapshot at the end of a buffered tick.
+     *
+     * @param tick a tick from {@link #oldestTick()} to {@link #present()}
+     * @return the snapshot taken after that tick's inputs
+     * @throws IllegalArgumentException if the tick is not buffered
+     */
     public TickSnapshot<S> snapshotAt(long tick) {
         return frame(tick, "snapshotAt").snapshot;
     }
 
-    /** The present snapshot. */
+    /**
+     * The present snapshot.
+     *
+     * @return the snapshot at the end of {@link #present()}
+     */
     public TickSnapshot<S> snapshot() {
         return frames.getLast().snapshot;
     }
 
-    /** The inputs applied (or, after a correction, to be applied) at a buffered tick. */
+    /**
+     * The inputs applied (or, after a correction, to be applied) at a buffered tick.
+     *
+     * @param tick a tick from {@link #oldestTick()} to {@link #present()}
+     * @return the tick's inputs in order, unmodifiable
+     * @throws IllegalArgumentException if the tick is not buffered
+     */
     public List<Input> inputsAt(long tick) {
         return frame(tick, "inputsAt").inputs;
     }
 
-    /** How many confirmations restored and re-simulated. */
+    /**
+     * How many confirmations restored and re-simulated.
+     *
+     * @return the count since the timeline was built
+     */
     public long rollbacks() {
         return rollbacks;
     }
 
-    /** How many rollbacks changed the present state (mispredictions corrected). */
+    /**
+     * How many rollbacks changed the present state (mispredictions corrected).
+     *
+     * @return the count since the timeline was built
+     */
     public long mispredictionsCorrected() {
         return mispredictions;
     }
@@ -210,6 +304,8 @@ public final class Timeline<C, S> {
     /**
      * A receiver for the attached dispatcher that fires each telegram's event with the timeline's
      * cause (REPLAY while re-simulating), unlike {@link Receiver#of}, which always fires NORMAL.
+     *
+     * @return a receiver to register the machine with on the dispatcher
      */
     public Receiver receiver() {
         return (Telegram t) -> machine.fire(t.event(), cause == Cause.REPLAY ? Cause.REPLAY : Cause.NORMAL);
@@ -217,7 +313,14 @@ public final class Timeline<C, S> {
 
     // ---------------------------------------------------------------- running
 
-    /** {@link #advance(long, List)} with inputs given inline. */
+    /**
+     * {@link #advance(long, List)} with inputs given inline.
+     *
+     * @param tick   must be {@link #present()} + 1
+     * @param inputs the tick's inputs, in order
+     * @return the snapshot at the end of the tick
+     * @throws IllegalArgumentException if {@code tick} is not the next tick
+     */
     public TickSnapshot<S> advance(long tick, Input... inputs) {
         return advance(tick, List.of(inputs));
     }
@@ -229,7 +332,8 @@ public final class Timeline<C, S> {
      * <p>If an action throws (with {@code ErrorPolicy} rethrowing), the tick is still buffered,
      * with the inputs applied up to and including the one that threw, and the error propagates.
      *
-     * @param tick must be {@link #present()} + 1
+     * @param tick   must be {@link #present()} + 1
+     * @param inputs the tick's inputs, in order (copied)
      * @return the snapshot at the end of the tick
      * @throws IllegalArgumentException if {@code tick} is not the next tick
      */
@@ -269,6 +373,8 @@ public final class Timeline<C, S> {
      * input after it, nothing is restored or replayed. An action that throws while re-simulating
      * leaves the later ticks' snapshots as predicted; the error propagates.
      *
+     * @param confirmation the server's state for a buffered tick, with its corrections
+     * @return what was restored and re-simulated, and the present before and after
      * @throws IllegalArgumentException if the tick is older than {@link #oldestTick()} or after
      *                                  {@link #present()}, a correction is for a tick outside
      *                                  [tick, present], telegrams are given with no dispatcher
@@ -415,7 +521,12 @@ public final class Timeline<C, S> {
         }
     }
 
-    /** The inputs of every buffered tick after {@code tick}, oldest first (for sending to a server, say). */
+    /**
+     * The inputs of every buffered tick after {@code tick}, oldest first (for sending to a server, say).
+     *
+     * @param tick the last tick the receiver already has (a confirmed tick, say)
+     * @return one list of inputs per later buffered tick; empty when {@code tick} is the present or later
+     */
     public List<List<Input>> inputsAfter(long tick) {
         List<List<Input>> out = new ArrayList<>();
         for (Frame<S> f : frames) {
