@@ -74,12 +74,24 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
     /** The event that runs {@link #globalState}'s update; null when there is no global state. */
     private GdxChart.GlobalUpdate globalUpdate;
 
-    /** A machine with no current state and no global state, as {@code new DefaultStateMachine<>(owner)}. */
+    /**
+     * A machine with no current state and no global state, as {@code new DefaultStateMachine<>(owner)}.
+     *
+     * @param chart the chart, shared by every machine of its kind
+     * @param owner the entity every state receives
+     */
     public ArborStateMachine(GdxChart<E, S> chart, E owner) {
         this(chart, owner, null, null);
     }
 
-    /** A machine in {@code initialState} (not entered, as in gdx-ai), without a global state. */
+    /**
+     * A machine in {@code initialState} (not entered, as in gdx-ai), without a global state.
+     *
+     * @param chart        the chart, shared by every machine of its kind
+     * @param owner        the entity every state receives
+     * @param initialState the current state to begin in, or null for none
+     * @throws IllegalArgumentException when {@code initialState} is not an atomic state of the chart
+     */
     public ArborStateMachine(GdxChart<E, S> chart, E owner, S initialState) {
         this(chart, owner, initialState, null);
     }
@@ -102,12 +114,16 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
         setGlobalState(globalState);
     }
 
-    /** The Arbor machine underneath: for listeners, the inspector, snapshots, history and hierarchy queries. */
+    /**
+     * The Arbor machine underneath: for listeners, the inspector, snapshots, history and hierarchy queries.
+     *
+     * @return the machine, which this object drives
+     */
     public Machine<E> machine() {
         return machine;
     }
 
-    /** The entity every state receives. */
+    /** {@return the entity every state receives} */
     public E getOwner() {
         return machine.owner();
     }
@@ -124,6 +140,7 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * Moves to {@code newState} (null: to no state), exiting the current state and entering the
      * new one even when they are the same.
      *
+     * @param newState the gdx-ai state to move to; null for no state
      * @throws IllegalArgumentException when the chart has no such state
      */
     @Override
@@ -158,6 +175,7 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * also clears what else the machine had saved (history records, pushed configurations,
      * deferred events): a fresh start.
      *
+     * @param state the leaf to make current; null for no state
      * @throws IllegalArgumentException when {@code state} is not an atomic state of the chart
      * @throws IllegalStateException    when called from inside one of this machine's callbacks;
      *                                  {@link #changeState} is the move to ask for there
@@ -224,6 +242,7 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * Handles a telegram: the current state's {@code onMessage}, then (in a hierarchy) its
      * parents', then the global state's; the first to take it stops it.
      *
+     * @param telegram the dispatcher's telegram; copied when the message must be queued
      * @return whether a state took it; true as well when the machine is inside one of its own
      *         callbacks, where the message is queued, to be handled once the current step is done
      */
@@ -239,6 +258,8 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * Moves the machine onto another version of its chart (hot reload, {@link Machine#moveTo}):
      * states are matched by path, the current state is kept when it still exists.
      *
+     * @param newChart the new version of the chart, with states of the same type
+     * @return what the move kept, exited, entered, mapped and cleared
      * @throws IllegalArgumentException when the new chart's states are of another type
      */
     public MigrationReport moveTo(GdxChart<E, S> newChart) {

@@ -43,7 +43,12 @@ public final class ArborTelegraph implements Telegraph {
         this.toEvent = toEvent;
     }
 
-    /** Telegrams as {@link GdxMessage} events, matched with {@code on(GdxMessage.class)} and {@link GdxMessage#is}. */
+    /**
+     * Telegrams as {@link GdxMessage} events, matched with {@code on(GdxMessage.class)} and {@link GdxMessage#is}.
+     *
+     * @param machine the machine to fire the telegrams into
+     * @return a telegraph to register with a dispatcher
+     */
     public static ArborTelegraph of(Machine<?> machine) {
         return new ArborTelegraph(machine, null);
     }
@@ -53,12 +58,16 @@ public final class ArborTelegraph implements Telegraph {
      * {@code t -> Msg.values()[t.message]}). The function must not return the telegram itself,
      * which the dispatcher recycles once {@code handleMessage} returns; it may return null to
      * drop a telegram, which then counts as not handled.
+     *
+     * @param machine the machine to fire the events into
+     * @param toEvent makes the event for each telegram
+     * @return a telegraph to register with a dispatcher
      */
     public static ArborTelegraph of(Machine<?> machine, Function<? super Telegram, ?> toEvent) {
         return new ArborTelegraph(machine, Objects.requireNonNull(toEvent, "toEvent"));
     }
 
-    /** The machine telegrams go to. */
+    /** {@return the machine telegrams go to} */
     public Machine<?> machine() {
         return machine;
     }
@@ -66,6 +75,7 @@ public final class ArborTelegraph implements Telegraph {
     /**
      * Fires the telegram into the machine, to completion.
      *
+     * @param telegram the dispatcher's telegram, recycled by it once this returns
      * @return whether the machine took it; true as well when the machine is inside a step (the
      *         telegram came from one of its own callbacks), where the event is queued and handled
      *         before the step ends, after this returns

@@ -96,6 +96,9 @@ public final class GdxChart<E, S extends State<E>> {
      *
      * @param name   the chart's name (shown by tools, and in errors)
      * @param states the enum of gdx-ai states
+     * @param <E>    the owner (entity) type
+     * @param <S>    the enum of gdx-ai states
+     * @return the chart, to share between every machine of its kind
      */
     public static <E, S extends Enum<S> & State<E>> GdxChart<E, S> flat(String name, Class<S> states) {
         Objects.requireNonNull(states, "states");
@@ -120,6 +123,9 @@ public final class GdxChart<E, S extends State<E>> {
      * @param stateType the type of the gdx-ai states; {@link ArborStateMachine#getCurrentState()}
      *                  reports the active leaf when it is of this type
      * @param spec      declares the states below the root
+     * @param <E>       the owner (entity) type
+     * @param <S>       the type of the gdx-ai states
+     * @return the chart, to share between every machine of its kind
      * @throws dev.arbor.core.ChartDefinitionException listing every rule the chart breaks
      * @throws IllegalArgumentException                when the chart has a parallel state (a gdx-ai
      *                                                 machine has one current state)
@@ -150,6 +156,10 @@ public final class GdxChart<E, S extends State<E>> {
      * Declares a gdx-ai state as an Arbor state, unchanged: {@code parent.state(DIG, GdxChart.state(DIG))}.
      * The result may be combined with more of the state's declarations:
      * {@code GdxChart.state(DIG).andThen(s -> s.after(100).target(GO_HOME))}.
+     *
+     * @param state the gdx-ai state, also the key of the Arbor state
+     * @param <E>   the owner (entity) type
+     * @return the state's declaration, to pass to {@code state(key, ...)} on a builder
      */
     public static <E> Consumer<StateBuilder<E>> state(State<E> state) {
         Objects.requireNonNull(state, "state");
@@ -162,12 +172,16 @@ public final class GdxChart<E, S extends State<E>> {
         };
     }
 
-    /** The compiled chart, to make machines from, draw, inspect or move machines onto. */
+    /**
+     * The compiled chart, to make machines from, draw, inspect or move machines onto.
+     *
+     * @return the Arbor chart
+     */
     public Chart<E> chart() {
         return chart;
     }
 
-    /** The type of the gdx-ai states. */
+    /** {@return the type of the gdx-ai states} */
     public Class<S> stateType() {
         return stateType;
     }

@@ -58,22 +58,22 @@ public final class GdxMessage {
         return c;
     }
 
-    /** The telegram, as a gdx-ai state's {@code onMessage} receives it. */
+    /** {@return the telegram, as a gdx-ai state's {@code onMessage} receives it} */
     public Telegram telegram() {
         return telegram;
     }
 
-    /** The telegram's message code ({@code Telegram.message}). */
+    /** {@return the telegram's message code ({@code Telegram.message})} */
     public int message() {
         return telegram.message;
     }
 
-    /** The telegram's extra info, or null. */
+    /** {@return the telegram's extra info, or null} */
     public Object extraInfo() {
         return telegram.extraInfo;
     }
 
-    /** The telegram's sender, or null. */
+    /** {@return the telegram's sender, or null} */
     public Telegraph sender() {
         return telegram.sender;
     }
@@ -82,7 +82,9 @@ public final class GdxMessage {
      * A guard that holds for messages with this code, for transitions declared on
      * {@code GdxMessage.class}: {@code s.on(GdxMessage.class).guard(GdxMessage.is(MSG_STEW_READY))}.
      *
-     * @param <C> the owner type of the chart
+     * @param message the message code to match ({@code Telegram.message})
+     * @param <C>     the owner type of the chart
+     * @return the guard
      */
     public static <C> Guard<C, GdxMessage> is(int message) {
         return (owner, m) -> m.message() == message;

@@ -70,6 +70,8 @@ public final class Inspector implements AutoCloseable {
     /**
      * Starts an inspector and its web server, and prints the page's URL unless the options are quiet.
      *
+     * @param options where to listen, who may connect, and the capture's sizes
+     * @return the running inspector, to attach machines to; close it to stop the server
      * @throws IllegalArgumentException when the options bind an address other than loopback without allowing it
      * @throws IOException              when the server cannot listen
      */
@@ -87,7 +89,11 @@ public final class Inspector implements AutoCloseable {
      * Serves a recording ({@link #record}, {@code arbor inspect --record}) with no game running:
      * the page shows the session as it ended, with its traces to step through.
      *
+     * @param recording a file written by {@link #record}
+     * @param options   where to listen and who may connect
+     * @return the inspector serving the recording; it has no game to attach to or control
      * @throws IllegalArgumentException naming the file and line of the first record that cannot be read
+     * @throws IOException              when the file cannot be read or the server cannot listen
      */
     public static Inspector replay(Path recording, InspectorOptions options) throws IOException {
         Objects.requireNonNull(recording, "recording");
@@ -156,7 +162,7 @@ public final class Inspector implements AutoCloseable {
         return Base64.getUrlEncoder().withoutPadding().encodeToString(b);
     }
 
-    /** The page's address (with its token when one is needed). */
+    /** {@return the page's address (with its token when one is needed)} */
     public URI url() {
         return url;
     }
@@ -167,6 +173,9 @@ public final class Inspector implements AutoCloseable {
      * Attaches a machine under a name (shown and filtered on the page; need not be unique).
      * Call on the machine's thread, between its steps.
      *
+     * @param machine the machine to show; events sent from the page reach it through {@link Machine#post}
+     * @param name    its name on the page
+     * @return this inspector, to attach more
      * @throws IllegalArgumentException when it is attached already
      */
     public Inspector attach(Machine<?> machine, String name) {
@@ -178,13 +187,24 @@ public final class Inspector implements AutoCloseable {
      * Attaches a machine whose events must go another way than {@link Machine#post}, such as an
      * SCXML session's queue: events sent from the page, checked against the chart's names, are
      * handed to {@code sender} by name, on a server thread (it must be thread-safe).
+     *
+     * @param machine the machine to show
+     * @param name    its name on the page
+     * @param sender  takes the name of each event sent from the page
+     * @return this inspector, to attach more
+     * @throws IllegalArgumentException when it is attached already
      */
     public Inspector attach(Machine<?> machine, String name, Consumer<String> sender) {
         live().attach(machine, name, Objects.requireNonNull(sender, "sender"));
         return this;
     }
 
-    /** Detaches a machine: it pays nothing again. Returns false when it was not attached. */
+    /**
+     * Detaches a machine: it pays nothing again.
+     *
+     * @param machine an attached machine
+     * @return false when it was not attached
+     */
     public boolean detach(Machine<?> machine) {
         return live().detach(machine);
     }
@@ -193,6 +213,8 @@ public final class Inspector implements AutoCloseable {
      * Attaches a dispatcher, for the page's sequence view of the telegrams between agents and its
      * list of pending ones. Agents are named after their machines when those are attached first.
      *
+     * @param dispatcher the dispatcher whose telegrams to show
+     * @return this inspector, to attach more
      * @throws IllegalArgumentException when it is attached already or has another listener
      */
     public Inspector attach(Dispatcher dispatcher) {
@@ -200,6 +222,12 @@ public final class Inspector implements AutoCloseable {
         return this;
     }
 
+    /**
+     * Detaches a dispatcher, which then has no listener.
+     *
+     * @param dispatcher an attached dispatcher
+     * @return false when it was not attached
+     */
     public boolean detach(Dispatcher dispatcher) {
         return live().detach(dispatcher);
     }
@@ -236,11 +264,17 @@ public final class Inspector implements AutoCloseable {
         live().resume();
     }
 
+    /** {@return whether the game is paused, from the page or by {@link #pause()}} */
     public boolean isPaused() {
         return capture != null && capture.paused();
     }
 
-    /** Tells the page that a machine moved onto a new chart, with the move's report. Call on the game thread. */
+    /**
+     * Tells the page that a machine moved onto a new chart, with the move's report. Call on the game thread.
+     *
+     * @param machine the attached machine that moved
+     * @param report  what {@link Machine#moveTo} returned
+     */
     public void reloaded(Machine<?> machine, MigrationReport report) {
         live().reloaded(machine, report);
     }
@@ -248,6 +282,10 @@ public final class Inspector implements AutoCloseable {
     /**
      * A {@link ReloadListener} for a {@code ChartWatcher} that tells this inspector of every move
      * (the page redraws the chart and shows the report) and then tells {@code next}.
+     *
+     * @param next the listener told of everything after this inspector
+     * @param <C>  the owner type of the watched chart
+     * @return the listener to give the watcher
      */
     public <C> ReloadListener<C> reloadListener(ReloadListener<C> next) {
         Objects.requireNonNull(next, "next");
@@ -280,6 +318,9 @@ public final class Inspector implements AutoCloseable {
     /**
      * Writes the inspection stream to a file from now on (replacing any earlier recording): the
      * charts and attached machines as they are, then every record, in the documented wire format.
+     *
+     * @param file the file to write, replaced if it exists
+     * @throws IOException when the file cannot be opened
      */
     public void record(Path file) throws IOException {
         live();
@@ -315,6 +356,7 @@ public final class Inspector implements AutoCloseable {
     public record Stats(int attached, long collected, long dropped, int backlog, int clients, long framesSent,
                         long bytesSent, long tick) {}
 
+    /** {@return what the inspector is doing now} */
     public Stats stats() {
         int attached;
         synchronized (model) {
@@ -326,6 +368,7 @@ public final class Inspector implements AutoCloseable {
                 live ? capture.currentTick() : model.tick());
     }
 
+    /** {@return the options it was started with} */
     public InspectorOptions options() {
         return options;
     }

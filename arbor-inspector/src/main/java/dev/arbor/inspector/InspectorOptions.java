@@ -23,6 +23,21 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
                                int framesPerSecond, int ringCapacity, int traceLength, int maxClients,
                                boolean printUrl) {
 
+    /**
+     * Checks the options.
+     *
+     * @param host                the address to listen on
+     * @param port                the port, 0 to 65535
+     * @param allowRemote         whether an address other than loopback may be bound
+     * @param allowRemoteControls whether, off loopback, the page may send events and pause the game
+     * @param token               the access token, at least 16 letters, digits, '-' or '_'; null for a random one
+     * @param framesPerSecond     1 to 60
+     * @param ringCapacity        a power of two, at least 64
+     * @param traceLength         at least 1
+     * @param maxClients          at least 1
+     * @param printUrl            whether {@link Inspector#start} prints the page's URL
+     * @throws IllegalArgumentException naming the first option out of range
+     */
     public InspectorOptions {
         Objects.requireNonNull(host, "host");
         if (port < 0 || port > 65535) {
@@ -45,53 +60,106 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
         }
     }
 
-    /** Loopback, a free port, 10 frames a second, 65,536 records a ring, 128 trace entries a machine, 8 pages. */
+    /**
+     * Loopback, a free port, 10 frames a second, 65,536 records a ring, 128 trace entries a machine, 8 pages.
+     *
+     * @return the default options, printing the URL
+     */
     public static InspectorOptions defaults() {
         return new InspectorOptions("127.0.0.1", 0, false, false, null, 10, 1 << 16, 128, 8, true);
     }
 
+    /**
+     * These options on another port.
+     *
+     * @param port the port, 0 for a free one
+     * @return a copy with that port
+     */
     public InspectorOptions withPort(int port) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
+    /**
+     * These options on another address; one other than loopback also needs {@link #allowingRemote()}.
+     *
+     * @param host the address to listen on, a name or a literal
+     * @return a copy with that address
+     */
     public InspectorOptions withHost(String host) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
-    /** Lets the inspector bind an address other than loopback (every request then needs the token). */
+    /**
+     * Lets the inspector bind an address other than loopback (every request then needs the token).
+     *
+     * @return a copy that allows it
+     */
     public InspectorOptions allowingRemote() {
         return new InspectorOptions(host, port, true, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
-    /** Lets pages off loopback send events and pause the game. */
+    /**
+     * Lets pages off loopback send events and pause the game.
+     *
+     * @return a copy that allows it
+     */
     public InspectorOptions allowingRemoteControls() {
         return new InspectorOptions(host, port, allowRemote, true, token, framesPerSecond, ringCapacity, traceLength,
                 maxClients, printUrl);
     }
 
+    /**
+     * These options with a chosen access token, instead of a random one.
+     *
+     * @param token at least 16 letters, digits, '-' or '_'; null for a random one when one is needed
+     * @return a copy with that token
+     */
     public InspectorOptions withToken(String token) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
+    /**
+     * These options with another frame rate.
+     *
+     * @param framesPerSecond the most frames a page gets a second, 1 to 60
+     * @return a copy with that rate
+     */
     public InspectorOptions withFramesPerSecond(int framesPerSecond) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
+    /**
+     * These options with another ring size.
+     *
+     * @param ringCapacity records each game thread's ring holds before it drops: a power of two, at least 64
+     * @return a copy with that size
+     */
     public InspectorOptions withRingCapacity(int ringCapacity) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
+    /**
+     * These options with another trace length.
+     *
+     * @param traceLength trace entries kept per machine, at least 1
+     * @return a copy with that length
+     */
     public InspectorOptions withTraceLength(int traceLength) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, printUrl);
     }
 
+    /**
+     * These options without printing the page's URL on start.
+     *
+     * @return a copy that does not print it
+     */
     public InspectorOptions quiet() {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
                 traceLength, maxClients, false);

@@ -26,6 +26,11 @@ public final class ArborSerializer extends SerializerWithStringManifest {
 
     private final ActorRefResolver refs;
 
+    /**
+     * The serializer of a node; Pekko makes it, from the binding in {@code reference.conf}.
+     *
+     * @param system the node's actor system, which resolves the actor references in replies
+     */
     public ArborSerializer(ExtendedActorSystem system) {
         this.refs = ActorRefResolver.get(Adapter.toTyped(system));
     }

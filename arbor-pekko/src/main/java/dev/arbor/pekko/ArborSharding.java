@@ -25,6 +25,8 @@ import org.apache.pekko.cluster.sharding.typed.javadsl.EntityTypeKey;
  *         Duration.ofMinutes(2)));
  * npcs.fire("npc-17", Ev.SEE_ENEMY).thenAccept(reply -> ...);   // Ack once journaled and processed
  * }</pre>
+ *
+ * @param <C> the owner type of the entities' machines
  */
 public final class ArborSharding<C> {
     private final EntitySpec<C> spec;
@@ -44,6 +46,11 @@ public final class ArborSharding<C> {
      * Registers the entity type on this node (every node of the cluster does, with the same spec)
      * and, when its entities are {@linkplain EntitySpec#isTicked() ticked}, starts the node's tick
      * driver for them.
+     *
+     * @param system the node's actor system, with Cluster Sharding and persistence configured
+     * @param spec   the entity type
+     * @param <C>    the owner type
+     * @return the entity type on this node, to send its entities events by id
      */
     public static <C> ArborSharding<C> init(ActorSystem<?> system, EntitySpec<C> spec) {
         Objects.requireNonNull(system, "system");
@@ -72,11 +79,18 @@ public final class ArborSharding<C> {
         return configured.withPassivationStrategy(configured.passivationStrategySettings().withIdleEntityPassivation(idle));
     }
 
+    /** {@return the entity type} */
     public EntitySpec<C> spec() {
         return spec;
     }
 
-    /** The same entity type, asked with another timeout (10 seconds by default). */
+    /**
+     * The same entity type, asked with another timeout (10 seconds by default).
+     *
+     * @param askTimeout how long {@link #fire} and {@link #query} wait for an answer; positive
+     * @return a copy that asks with this timeout
+     * @throws IllegalArgumentException when {@code askTimeout} is not positive
+     */
     public ArborSharding<C> withAskTimeout(Duration askTimeout) {
         if (askTimeout.isNegative() || askTimeout.isZero()) {
             throw new IllegalArgumentException("an ask timeout must be positive, not " + askTimeout);
@@ -88,6 +102,9 @@ public final class ArborSharding<C> {
      * Fires an event at an entity: {@link EntityReply.Ack} with the configuration once the event
      * is journaled and processed, or {@link EntityReply.Refused}.
      *
+     * @param entityId the entity's id; the entity is created or recovered when it is not live
+     * @param event    an event of the entity type's event codec
+     * @return the entity's answer; completed exceptionally when the ask times out
      * @throws IllegalArgumentException when the entity type's event codec cannot write the event
      */
     public CompletionStage<EntityReply> fire(String entityId, Object event) {
@@ -98,12 +115,21 @@ public final class ArborSharding<C> {
     /**
      * Runs ticks on an entity, wherever it lives (the tick driver of its node sends ticks to live
      * entities by itself; this is for entities that are ticked by hand, or a batch out of turn).
+     *
+     * @param entityId the entity's id
+     * @param count    how many ticks to run; at least 1
+     * @throws IllegalArgumentException when {@code count} is less than 1
      */
     public void tick(String entityId, int count) {
         sharding.entityRefFor(key, entityId).tell(new EntityCommand.Tick(count));
     }
 
-    /** An entity's state. */
+    /**
+     * Asks an entity for its state.
+     *
+     * @param entityId the entity's id
+     * @return its configuration, snapshot and input count; completed exceptionally when the ask times out
+     */
     public CompletionStage<EntityReply.Status> query(String entityId) {
         return onCompletingThread(sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout));
     }

@@ -11,12 +11,21 @@ public sealed interface EntityReply extends ArborMessage {
      * @param active the machine's active configuration after it, as state paths in document order
      */
     record Ack(List<String> active) implements EntityReply {
+        /**
+         * Copies the configuration.
+         *
+         * @param active the active configuration, copied
+         */
         public Ack {
             active = List.copyOf(active);
         }
     }
 
-    /** An event was refused before it reached the journal: its bytes do not decode. */
+    /**
+     * An event was refused before it reached the journal: its bytes do not decode.
+     *
+     * @param reason the entity, its type and the decoder's message, for a log
+     */
     record Refused(String reason) implements EntityReply {}
 
     /**
@@ -28,6 +37,13 @@ public sealed interface EntityReply extends ArborMessage {
      * @param inputs   how many inputs (events and tick batches) it has taken since it was created
      */
     record Status(List<String> active, byte[] snapshot, long inputs) implements EntityReply {
+        /**
+         * Copies the configuration.
+         *
+         * @param active   the active configuration, copied
+         * @param snapshot the snapshot bytes, kept as given
+         * @param inputs   how many inputs it has taken
+         */
         public Status {
             active = List.copyOf(active);
         }

@@ -27,12 +27,36 @@ import java.util.function.Function;
 public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
                             EventCodec events, Durability durability, Duration passivateAfter, Duration tickEvery) {
 
-    /** An entity type whose entities are not ticked: they run on events alone. */
+    /**
+     * An entity type whose entities are not ticked: they run on events alone.
+     *
+     * @param name           the entity type's name (its sharding type key and persistence id prefix)
+     * @param chart          the chart every entity runs
+     * @param ownerFor       makes the owner of a new entity from its id
+     * @param snapshots      the snapshot codec, for {@code chart}
+     * @param events         how events become bytes
+     * @param durability     how its state survives its node
+     * @param passivateAfter how long an entity may go without a message before it is stopped
+     */
     public EntitySpec(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
                       EventCodec events, Durability durability, Duration passivateAfter) {
         this(name, chart, ownerFor, snapshots, events, durability, passivateAfter, Duration.ZERO);
     }
 
+    /**
+     * Checks the entity type.
+     *
+     * @param name           the entity type's name: letters, digits, '-' and '_'
+     * @param chart          the chart every entity runs
+     * @param ownerFor       makes the owner of a new entity from its id
+     * @param snapshots      the snapshot codec, for {@code chart}
+     * @param events         how events become bytes
+     * @param durability     how its state survives its node
+     * @param passivateAfter how long an entity may go without a message before it is stopped; positive
+     * @param tickEvery      the tick period, at least a millisecond; zero for not ticked
+     * @throws IllegalArgumentException when the name has other characters, the snapshot codec is for
+     *                                  another chart, or a duration is out of range
+     */
     public EntitySpec {
         Objects.requireNonNull(name, "name");
         Objects.requireNonNull(chart, "chart");
@@ -59,7 +83,13 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
         }
     }
 
-    /** The same entity type, its entities ticked every {@code every} by their node's tick driver. */
+    /**
+     * The same entity type, its entities ticked every {@code every} by their node's tick driver.
+     *
+     * @param every the tick period; positive, at least a millisecond
+     * @return a copy of this entity type, ticked
+     * @throws IllegalArgumentException when {@code every} is not positive or is under a millisecond
+     */
     public EntitySpec<C> ticked(Duration every) {
         Objects.requireNonNull(every, "every");
         if (every.isZero()) {
@@ -68,12 +98,17 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
         return new EntitySpec<>(name, chart, ownerFor, snapshots, events, durability, passivateAfter, every);
     }
 
-    /** The same entity type under another name (another sharding type key and persistence ids). */
+    /**
+     * The same entity type under another name (another sharding type key and persistence ids).
+     *
+     * @param otherName the new name: letters, digits, '-' and '_'
+     * @return a copy of this entity type under that name
+     */
     public EntitySpec<C> withName(String otherName) {
         return new EntitySpec<>(otherName, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery);
     }
 
-    /** Whether a tick driver ticks the entities. */
+    /** {@return whether a tick driver ticks the entities} */
     public boolean isTicked() {
         return !tickEvery.isZero();
     }

@@ -68,7 +68,12 @@ public final class SvgRenderer {
 
     private SvgRenderer() {}
 
-    /** Draws a chart with nothing highlighted. */
+    /**
+     * Draws a chart with nothing highlighted.
+     *
+     * @param chart the chart to draw
+     * @return the SVG document
+     */
     public static String render(Chart<?> chart) {
         return render(chart, Set.of());
     }
@@ -76,6 +81,9 @@ public final class SvgRenderer {
     /**
      * Draws a chart with the named states filled blue (seed 001: "the current nodes in blue").
      *
+     * @param chart        the chart to draw
+     * @param activeStates the names of the states to fill; null for none
+     * @return the SVG document
      * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static String render(Chart<?> chart, Set<String> activeStates) {

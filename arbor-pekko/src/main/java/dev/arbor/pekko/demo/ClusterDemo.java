@@ -43,6 +43,13 @@ public final class ClusterDemo {
         this.entities = entities;
     }
 
+    /**
+     * Runs the demo and exits with 0 when every guard matches its reference, 1 when one does not,
+     * 2 on a bad argument.
+     *
+     * @param args {@code [--entities N]}
+     * @throws Exception when the nodes or the journal fail
+     */
     public static void main(String[] args) throws Exception {
         System.setProperty("org.slf4j.simpleLogger.defaultLogLevel", "error");
         int entities = 100_000;

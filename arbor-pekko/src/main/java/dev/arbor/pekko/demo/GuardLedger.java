@@ -31,16 +31,27 @@ public final class GuardLedger {
 
     private final Sent[] sent;
 
+    /**
+     * A ledger with nothing sent yet.
+     *
+     * @param guards how many guards, {@code guard-0} to {@code guard-(guards-1)}
+     */
     public GuardLedger(int guards) {
         sent = new Sent[guards];
         Arrays.setAll(sent, i -> new Sent());
     }
 
+    /** {@return how many guards the ledger keeps} */
     public int size() {
         return sent.length;
     }
 
-    /** The entity id of guard {@code i}. */
+    /**
+     * The entity id of guard {@code i}.
+     *
+     * @param i the guard's index
+     * @return {@code "guard-i"}
+     */
     public static String id(int i) {
         return "guard-" + i;
     }
@@ -49,6 +60,9 @@ public final class GuardLedger {
      * Sends one random event to every guard through {@code via}, at most {@code inFlight} at a
      * time, and waits for every answer; an ask that fails (no answer) is noted, not thrown.
      *
+     * @param via      the node the events are sent from
+     * @param random   picks each event; shared, so a seed gives the same waves
+     * @param inFlight how many asks may wait for an answer at once
      * @return how many were acknowledged
      */
     public int wave(ArborSharding<Guards.Owner> via, Random random, int inFlight) {
@@ -85,7 +99,16 @@ public final class GuardLedger {
         return acked[0];
     }
 
-    /** Every guard's state, asked through {@code via} at most {@code inFlight} at a time, in guard order. */
+    /**
+     * Every guard's state, asked through {@code via} at most {@code inFlight} at a time, in guard order.
+     *
+     * @param via      the node the queries are sent from
+     * @param inFlight how many queries may wait for an answer at once
+     * @return one status per guard, guard 0 first
+     * @throws InterruptedException when interrupted while waiting for an answer
+     * @throws ExecutionException   when a query fails (its ask timed out)
+     * @throws TimeoutException     when an answer takes more than 60 seconds
+     */
     public List<EntityReply.Status> queryAll(ArborSharding<Guards.Owner> via, int inFlight)
             throws InterruptedException, ExecutionException, TimeoutException {
         Semaphore window = new Semaphore(inFlight);
@@ -101,7 +124,12 @@ public final class GuardLedger {
         return statuses;
     }
 
-    /** Events sent to guard {@code i} that were never answered. */
+    /**
+     * Events sent to guard {@code i} that were never answered.
+     *
+     * @param i the guard's index
+     * @return how many of its events got no answer
+     */
     public int unanswered(int i) {
         synchronized (sent[i]) {
             return (int) sent[i].acked.stream().filter(a -> !a).count();
@@ -111,6 +139,10 @@ public final class GuardLedger {
     /**
      * Whether {@code snapshot} (a guard's stored state, as {@link Guards#SNAPSHOTS} bytes) is a
      * machine fed guard {@code i}'s acknowledged events and some of its unanswered ones.
+     *
+     * @param i        the guard's index
+     * @param snapshot the guard's stored state, from its {@link EntityReply.Status}
+     * @return whether some such machine encodes to exactly these bytes
      */
     public boolean matches(int i, byte[] snapshot) {
         Sent s = sent[i];
@@ -137,7 +169,12 @@ public final class GuardLedger {
         }
     }
 
-    /** Guard {@code i}'s events, the unanswered marked with '?'. */
+    /**
+     * Guard {@code i}'s events, the unanswered marked with '?'.
+     *
+     * @param i the guard's index
+     * @return the events in the order sent, separated by spaces, for a report
+     */
     public String describe(int i) {
         Sent s = sent[i];
         StringBuilder b = new StringBuilder();

@@ -29,7 +29,14 @@ import java.util.function.Function;
  */
 public final class Guards {
     /** What a guard is told. */
-    public enum Ev { SEE, LOST, ARRIVED }
+    public enum Ev {
+        /** An enemy in sight: from anywhere in PATROL to COMBAT. */
+        SEE,
+        /** The enemy lost: from COMBAT back to where the patrol was (its history). */
+        LOST,
+        /** At a waypoint: a walking guard counts an arrival and waits. */
+        ARRIVED
+    }
 
     /** A guard's owner. */
     public static final class Owner {
@@ -78,18 +85,37 @@ public final class Guards {
         }
     }).build();
 
-    /** The guards as an entity type named {@code name}, each with a new owner. */
+    /**
+     * The guards as an entity type named {@code name}, each with a new owner.
+     *
+     * @param name           the entity type's name
+     * @param durability     how the guards' state is stored
+     * @param passivateAfter how long a guard may idle before it is stopped
+     * @return the entity type, not ticked
+     */
     public static EntitySpec<Owner> spec(String name, Durability durability, Duration passivateAfter) {
         return spec(name, durability, passivateAfter, id -> new Owner());
     }
 
-    /** The guards as an entity type named {@code name}, their owners made by {@code owners}. */
+    /**
+     * The guards as an entity type named {@code name}, their owners made by {@code owners}.
+     *
+     * @param name           the entity type's name
+     * @param durability     how the guards' state is stored
+     * @param passivateAfter how long a guard may idle before it is stopped
+     * @param owners         makes a guard's owner from its entity id
+     * @return the entity type, not ticked
+     */
     public static EntitySpec<Owner> spec(String name, Durability durability, Duration passivateAfter,
                                          Function<String, Owner> owners) {
         return new EntitySpec<>(name, CHART, owners, SNAPSHOTS, EventCodec.ofEnum(Ev.class), durability, passivateAfter);
     }
 
-    /** A new guard, started: what an entity is before its first input. */
+    /**
+     * A new guard, started: what an entity is before its first input.
+     *
+     * @return the guard's machine, in PATROL's WALK
+     */
     public static Machine<Owner> newGuard() {
         Machine<Owner> m = CHART.newMachine(new Owner());
         m.start();

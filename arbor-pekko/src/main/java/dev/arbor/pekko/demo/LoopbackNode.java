@@ -27,17 +27,32 @@ import org.apache.pekko.persistence.jdbc.testkit.javadsl.SchemaUtils;
  */
 public record LoopbackNode(String profile, String driver, String url, String user, String password) {
 
-    /** An H2 database, kept open while the JVM runs so that every node in it shares the file. */
+    /**
+     * An H2 database, kept open while the JVM runs so that every node in it shares the file.
+     *
+     * @param file the database file, without H2's {@code .mv.db} suffix
+     * @return the nodes of that database
+     */
     public static LoopbackNode h2(java.nio.file.Path file) {
         return new LoopbackNode("slick.jdbc.H2Profile$", "org.h2.Driver", h2Url(file), "sa", "");
     }
 
-    /** The JDBC URL of an H2 file as {@link #h2} opens it. */
+    /**
+     * The JDBC URL of an H2 file as {@link #h2} opens it.
+     *
+     * @param file the database file, without H2's {@code .mv.db} suffix
+     * @return the URL
+     */
     public static String h2Url(java.nio.file.Path file) {
         return "jdbc:h2:file:" + file.toAbsolutePath() + ";DB_CLOSE_DELAY=-1;CASE_INSENSITIVE_IDENTIFIERS=TRUE";
     }
 
-    /** The configuration of a node of this database. */
+    /**
+     * The configuration of a node of this database.
+     *
+     * @param crashes whether the node is to be killed: then it does not leave the cluster when its system terminates
+     * @return the configuration, over the class path's
+     */
     public Config config(boolean crashes) {
         return ConfigFactory.parseString("""
                 pekko.loglevel = WARNING
@@ -73,12 +88,26 @@ public record LoopbackNode(String profile, String driver, String url, String use
     /**
      * Starts a node that joins {@code seed}'s cluster (or forms its own when null), once it is up,
      * with the journal's tables created if they are not there.
+     *
+     * @param seed    the address of a node of the cluster to join; null to form a new one
+     * @param crashes whether the node is to be killed (see {@link #config})
+     * @return the node's actor system, up in the cluster
+     * @throws IllegalStateException when the node has not joined within 30 seconds
+     * @throws Exception             when the tables cannot be made in 30 seconds, or the wait is interrupted
      */
     public ActorSystem<Void> start(Address seed, boolean crashes) throws Exception {
         return start(seed, crashes, ConfigFactory.empty());
     }
 
-    /** {@link #start(Address, boolean)} with {@code overrides} over the node's configuration. */
+    /**
+     * {@link #start(Address, boolean)} with {@code overrides} over the node's configuration.
+     *
+     * @param seed      the address of a node of the cluster to join; null to form a new one
+     * @param crashes   whether the node is to be killed (see {@link #config})
+     * @param overrides settings that take precedence over the node's configuration
+     * @return the node's actor system, up in the cluster
+     * @throws Exception when the tables cannot be made in 30 seconds, or the wait is interrupted
+     */
     public ActorSystem<Void> start(Address seed, boolean crashes, Config overrides) throws Exception {
         // one system name: a cluster is of one name
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "arbor", overrides.withFallback(config(crashes)));
@@ -96,7 +125,14 @@ public record LoopbackNode(String profile, String driver, String url, String use
         return system;
     }
 
-    /** Waits until {@code node} sees exactly {@code members} members up and none unreachable. */
+    /**
+     * Waits until {@code node} sees exactly {@code members} members up and none unreachable.
+     *
+     * @param node    the node whose view of the cluster is watched
+     * @param members how many members must be up
+     * @throws IllegalStateException when the cluster has not settled so within 60 seconds
+     * @throws InterruptedException  when interrupted while waiting
+     */
     public static void awaitMembers(ActorSystem<?> node, int members) throws InterruptedException {
         Cluster cluster = Cluster.get(node);
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
