@@ -8,5 +8,12 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface Action<C, E> {
+    /**
+     * Runs the action.
+     *
+     * @param owner the owner of the machine taking the transition, whose data the action changes
+     * @param event the event that triggered the transition (for an {@code onUnhandled} hook, the
+     *              event no state handled)
+     */
     void run(C owner, E event);
 }

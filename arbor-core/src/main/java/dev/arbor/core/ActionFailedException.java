@@ -7,6 +7,12 @@ package dev.arbor.core;
 public final class ActionFailedException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
+    /**
+     * Wraps what an action threw.
+     *
+     * @param message names the machine whose action threw
+     * @param cause   the checked exception the action threw
+     */
     public ActionFailedException(String message, Throwable cause) {
         super(message, cause);
     }

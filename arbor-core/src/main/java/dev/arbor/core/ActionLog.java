@@ -36,22 +36,45 @@ public final class ActionLog implements MachineListener {
         size = 0;
     }
 
+    /**
+     * How many actions were recorded since the last {@link #clear()}.
+     *
+     * @return the number of actions recorded
+     */
     public int size() {
         return size;
     }
 
+    /**
+     * What action {@code i} was.
+     *
+     * @param i the action's index: 0 for the first recorded, up to {@link #size()} exclusive
+     * @return the action's kind
+     * @throws IndexOutOfBoundsException if no action {@code i} was recorded
+     */
     public Kind kind(int i) {
         check(i);
         return KINDS[kinds[i]];
     }
 
-    /** The state (exit, entry, update, internal) or transition (transition) of action {@code i}. */
+    /**
+     * The state (exit, entry, update, internal) or transition (transition) of action {@code i}.
+     *
+     * @param i the action's index: 0 for the first recorded, up to {@link #size()} exclusive
+     * @return the chart's id of the state or transition
+     * @throws IndexOutOfBoundsException if no action {@code i} was recorded
+     */
     public int id(int i) {
         check(i);
         return ids[i];
     }
 
-    /** The recorded actions as readable lines, such as {@code "exit A"} or {@code "take A when -> B"}. */
+    /**
+     * The recorded actions as readable lines, such as {@code "exit A"} or {@code "take A when -> B"}.
+     *
+     * @param chart the chart of the observed machine, which names the recorded ids
+     * @return one line per action, in the order recorded
+     */
     public List<String> describe(Chart<?> chart) {
         List<String> out = new ArrayList<>(size);
         for (int i = 0; i < size; i++) {

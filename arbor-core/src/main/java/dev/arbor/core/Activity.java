@@ -8,12 +8,25 @@ package dev.arbor.core;
  */
 public interface Activity<C> {
 
+    /**
+     * The machine the behaviour runs in.
+     *
+     * @return the machine whose state is active
+     */
     Machine<C> machine();
 
-    /** The key of the state the behaviour is attached to. */
+    /**
+     * The state the behaviour is attached to.
+     *
+     * @return the state's key
+     */
     Object state();
 
-    /** How many {@link Machine#update()} ticks have started since the state was entered (0 during the tick of entry). */
+    /**
+     * How many {@link Machine#update()} ticks have started since the state was entered.
+     *
+     * @return the tick count, 0 during the tick of entry
+     */
     long ticks();
 
     /** Reports the state finished now, raising its completion event once per activation. */

@@ -14,16 +14,37 @@ package dev.arbor.core;
  */
 public interface Behavior<C> {
 
-    /** Runs after the state's entry action. */
+    /**
+     * Runs after the state's entry action.
+     *
+     * @param owner    the owner of the machine entering the state
+     * @param activity the state's activation in that machine
+     */
     default void onEnter(C owner, Activity<C> activity) {}
 
-    /** Runs on every tick while the state is active, after the state's update action. */
+    /**
+     * Runs on every tick while the state is active, after the state's update action.
+     *
+     * @param owner    the owner of the ticking machine
+     * @param activity the state's activation in that machine
+     */
     default void onUpdate(C owner, Activity<C> activity) {}
 
-    /** Runs before the state's exit action. */
+    /**
+     * Runs before the state's exit action.
+     *
+     * @param owner    the owner of the machine exiting the state
+     * @param activity the state's activation in that machine, ending
+     */
     default void onExit(C owner, Activity<C> activity) {}
 
-    /** Whether the behaviour's task is complete; tested after each update while not yet finished. */
+    /**
+     * Whether the behaviour's task is complete; tested after each update while not yet finished.
+     *
+     * @param owner    the owner of the ticking machine
+     * @param activity the state's activation in that machine
+     * @return true once the task is complete (the default never completes)
+     */
     default boolean isFinished(C owner, Activity<C> activity) {
         return false;
     }

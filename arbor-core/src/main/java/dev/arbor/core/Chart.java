@@ -184,26 +184,52 @@ public final class Chart<C> {
         }
     }
 
-    /** Starts a chart whose transitions are declared with a fluent builder. */
+    /**
+     * Starts a chart whose transitions are declared with a fluent builder.
+     *
+     * @param <C>  the owner type of the chart's machines
+     * @param name the chart's name, used in messages and by tools
+     * @return a builder for the chart's root state
+     */
     public static <C> ChartBuilder<C> builder(String name) {
         return new ChartBuilder<>(name);
     }
 
-    /** Starts a chart of handler-style states: objects that decide in code what each event does. */
+    /**
+     * Starts a chart of handler-style states: objects that decide in code what each event does.
+     *
+     * @param <C>  the owner type of the chart's machines
+     * @param name the chart's name, used in messages and by tools
+     * @return a builder to register the states with
+     */
     public static <C> HandlerChartBuilder<C> handlers(String name) {
         return new HandlerChartBuilder<>(name);
     }
 
-    /** Makes a new, not yet started machine for this owner. */
+    /**
+     * Makes a new, not yet started machine for this owner.
+     *
+     * @param owner the object every action of the machine receives
+     * @return the machine, to {@link Machine#start()}
+     */
     public Machine<C> newMachine(C owner) {
         return new Machine<>(this, owner);
     }
 
+    /**
+     * The chart's name, as given to {@link #builder(String)} or {@link #handlers(String)}.
+     *
+     * @return the name
+     */
     public String name() {
         return compiled.name;
     }
 
-    /** The number of states, including the root and history pseudo-states. */
+    /**
+     * The number of states, including the root and history pseudo-states.
+     *
+     * @return the number of states; ids run from 0 (the root) to one less
+     */
     public int stateCount() {
         return compiled.stateCount;
     }
@@ -211,6 +237,8 @@ public final class Chart<C> {
     /**
      * The id of the state with this key (a String also finds a state by name).
      *
+     * @param stateKey the state's key or name
+     * @return the state's id
      * @throws IllegalArgumentException if the chart has no such state
      */
     public int stateId(Object stateKey) {
@@ -222,15 +250,32 @@ public final class Chart<C> {
         return id;
     }
 
-    /** Whether the chart has a state with this key or name. */
+    /**
+     * Whether the chart has a state with this key or name.
+     *
+     * @param stateKey the key or name to look for
+     * @return whether {@link #stateId} would find a state
+     */
     public boolean hasState(Object stateKey) {
         return compiled.idOf(stateKey) >= 0;
     }
 
+    /**
+     * The key a state was declared with.
+     *
+     * @param state the state's id
+     * @return the key ({@link #ROOT} for the root)
+     */
     public Object stateKey(int state) {
         return compiled.key[state];
     }
 
+    /**
+     * The name of a state: its key's enum constant name, or its key as a string.
+     *
+     * @param state the state's id
+     * @return the name ({@code "root"} for the root)
+     */
     public String stateName(int state) {
         return compiled.stateName[state];
     }
@@ -239,27 +284,50 @@ public final class Chart<C> {
      * The path of a state: the names from the root down, root excluded, joined by {@code '/'}
      * (such as {@code "patrol/walk"}; the root's path is empty). {@link Machine#moveTo} matches
      * states of two versions of a chart by their paths.
+     *
+     * @param state the state's id
+     * @return the path
      */
     public String statePath(int state) {
         return Migration.path(compiled, state);
     }
 
-    /** The parent of a state, or -1 for the root. */
+    /**
+     * The parent of a state.
+     *
+     * @param state the state's id
+     * @return the parent's id, or -1 for the root
+     */
     public int parent(int state) {
         return compiled.parent[state];
     }
 
-    /** The depth of a state: 0 for the root. */
+    /**
+     * The depth of a state: how many ancestors it has.
+     *
+     * @param state the state's id
+     * @return the depth, 0 for the root
+     */
     public int depth(int state) {
         return compiled.depth[state];
     }
 
-    /** The children of a state in document order (history pseudo-states excluded). */
+    /**
+     * The children of a state in document order (history pseudo-states excluded).
+     *
+     * @param state the state's id
+     * @return a fresh array of the children's ids, empty for a leaf
+     */
     public int[] children(int state) {
         return compiled.children[state].clone();
     }
 
-    /** What kind of state this is. */
+    /**
+     * What kind of state this is.
+     *
+     * @param state the state's id
+     * @return its kind
+     */
     public StateKind kind(int state) {
         return KINDS[compiled.kind[state]];
     }
@@ -267,15 +335,32 @@ public final class Chart<C> {
     /** {@link StateKind#values()} once: that method copies its array on every call. */
     private static final StateKind[] KINDS = StateKind.values();
 
+    /**
+     * The number of transitions, declared or not: with the placeholders that handler decisions,
+     * programmatic moves and plan steps are reported as ({@link TransitionInfo.Mode}).
+     *
+     * @return the number of transitions; ids run from 0 to one less
+     */
     public int transitionCount() {
         return compiled.transitionCount;
     }
 
+    /**
+     * The state a transition is declared on.
+     *
+     * @param transition the transition's id
+     * @return the source state's id
+     */
     public int transitionSource(int transition) {
         return compiled.tSource[transition];
     }
 
-    /** The declared targets of a transition (empty for internal and handler transitions). */
+    /**
+     * The declared targets of a transition (empty for internal and handler transitions).
+     *
+     * @param transition the transition's id
+     * @return a fresh array of the targets' ids
+     */
     public int[] transitionTargets(int transition) {
         return compiled.tTargets[transition].clone();
     }
@@ -283,6 +368,9 @@ public final class Chart<C> {
     /**
      * How many levels up a transition's target lies from its source: seed 000's "level", computed
      * by the compiler (positive: up the hierarchy; negative: down; 0: same level).
+     *
+     * @param transition the transition's id
+     * @return the source's depth minus the first target's; 0 without a target
      */
     public int transitionLevel(int transition) {
         int[] targets = compiled.tTargets[transition];
@@ -292,12 +380,20 @@ public final class Chart<C> {
         return compiled.depth[compiled.tSource[transition]] - compiled.depth[targets[0]];
     }
 
-    /** The most events a machine of this chart keeps deferred ({@link ChartBuilder#deferLimit}). */
+    /**
+     * The most events a machine of this chart keeps deferred ({@link ChartBuilder#deferLimit}).
+     *
+     * @return the limit, at least 1
+     */
     public int deferLimit() {
         return compiled.deferLimit;
     }
 
-    /** The most configurations a machine of this chart keeps pushed ({@link ChartBuilder#pushLimit}). */
+    /**
+     * The most configurations a machine of this chart keeps pushed ({@link ChartBuilder#pushLimit}).
+     *
+     * @return the limit, at least 1
+     */
     public int pushLimit() {
         return compiled.pushLimit;
     }
@@ -305,6 +401,10 @@ public final class Chart<C> {
     /**
      * Whether a timer fires once per activation of its source and leaves it active (it has no
      * target, or is local into its source), so that a snapshot must say whether it fired.
+     *
+     * @param transition the transition's id
+     * @return true for such a timer; false for every other transition
+     * @throws IndexOutOfBoundsException if the chart has no such transition
      */
     public boolean timerKeepsSource(int transition) {
         Objects.checkIndex(transition, compiled.transitionCount);
@@ -314,6 +414,9 @@ public final class Chart<C> {
     /**
      * A short description of a transition, such as {@code "s1 A -> s1"}, {@code "STUNNED after 3
      * ticks -> IDLE"} or, for a plan's step, {@code "plan PATROL: TO_GATE -> WATCH_GATE"}.
+     *
+     * @param transition the transition's id
+     * @return the description
      */
     public String describeTransition(int transition) {
         return compiled.tLabel[transition];
@@ -326,6 +429,8 @@ public final class Chart<C> {
      * names (as Strings; a name matches itself and its dotted descendants). Events matched by
      * class carry data and cannot be made from a name, so they are not listed. Tools that send
      * events by name (the inspector, the command line) choose from these.
+     *
+     * @return the enum constants and event names, as an immutable list
      */
     public List<Object> namedEvents() {
         return compiled.namedEvents();
@@ -335,6 +440,9 @@ public final class Chart<C> {
      * The event this chart names {@code name}: the enum constant whose {@link Enum#name()} it is,
      * or the name itself when the chart reacts to it (a declared name or a dotted descendant of
      * one); empty otherwise.
+     *
+     * @param name an enum constant's name, or an event name
+     * @return the event to fire, or empty when the chart names none such
      */
     public Optional<Object> namedEvent(String name) {
         Objects.requireNonNull(name, "name");
@@ -350,12 +458,21 @@ public final class Chart<C> {
     /**
      * The history pseudo-states of a state, in document order (empty for most); {@link #children}
      * leaves them out.
+     *
+     * @param state the state's id
+     * @return a fresh array of the history states' ids
      */
     public int[] historyStates(int state) {
         return compiled.historyChildren[state].clone();
     }
 
-    /** What a state declares besides its place in the tree, for exporters and inspectors. */
+    /**
+     * What a state declares besides its place in the tree, for exporters and inspectors.
+     *
+     * @param state the state's id
+     * @return its declarations
+     * @throws IndexOutOfBoundsException if the chart has no such state
+     */
     public StateInfo stateInfo(int state) {
         CompiledChart c = compiled;
         Objects.checkIndex(state, c.stateCount);
@@ -375,7 +492,13 @@ public final class Chart<C> {
                 c.handler[state] != null, deferred);
     }
 
-    /** What a transition reacts to and does, for exporters and inspectors. */
+    /**
+     * What a transition reacts to and does, for exporters and inspectors.
+     *
+     * @param transition the transition's id
+     * @return its declaration
+     * @throws IndexOutOfBoundsException if the chart has no such transition
+     */
     public TransitionInfo transitionInfo(int transition) {
         CompiledChart c = compiled;
         Objects.checkIndex(transition, c.transitionCount);
@@ -436,6 +559,12 @@ public final class Chart<C> {
     public record Callbacks(int count, List<String> labels) {
         static final Callbacks NONE = new Callbacks(0, List.of());
 
+        /**
+         * Copies the labels.
+         *
+         * @param count  how many functions run here (0: none)
+         * @param labels the labels of those that have one, in the order they run
+         */
         public Callbacks {
             labels = List.copyOf(labels);
         }
@@ -448,7 +577,11 @@ public final class Chart<C> {
             return fns.isEmpty() ? NONE : new Callbacks(fns.size(), Labels.ofAll(fns));
         }
 
-        /** Whether no function runs here. */
+        /**
+         * Whether no function runs here.
+         *
+         * @return whether {@link #count()} is 0
+         */
         public boolean isEmpty() {
             return count == 0;
         }
@@ -478,6 +611,22 @@ public final class Chart<C> {
                             List<Integer> historyStates, Callbacks initialAction, Callbacks entry, Callbacks exit,
                             Callbacks update, List<String> behaviors, boolean hasHandler, List<String> deferred) {
 
+        /**
+         * Copies the lists.
+         *
+         * @param state          the state's id
+         * @param name           its name
+         * @param kind           its kind
+         * @param initialTargets its initial or default targets
+         * @param historyStates  its history pseudo-children
+         * @param initialAction  the actions of its initial transition
+         * @param entry          its entry actions
+         * @param exit           its exit actions
+         * @param update         its {@code onUpdate} actions
+         * @param behaviors      the labels of its behaviour components
+         * @param hasHandler     whether a {@link StateHandler} decides in code what it does
+         * @param deferred       the events it defers, as display text
+         */
         public StateInfo {
             initialTargets = List.copyOf(initialTargets);
             historyStates = List.copyOf(historyStates);
@@ -485,7 +634,11 @@ public final class Chart<C> {
             deferred = List.copyOf(deferred);
         }
 
-        /** The history type of a history pseudo-state; empty for every other state. */
+        /**
+         * The history type of a history pseudo-state.
+         *
+         * @return shallow or deep, as its {@link #kind()} says; empty for every other state
+         */
         public Optional<HistoryType> historyType() {
             return switch (kind) {
                 case SHALLOW_HISTORY -> Optional.of(HistoryType.SHALLOW);
@@ -546,19 +699,43 @@ public final class Chart<C> {
              */
             PLAN;
 
-            /** Whether transitions of this mode are declared in the chart (and belong in a diagram). */
+            /**
+             * Whether transitions of this mode are declared in the chart (and belong in a diagram).
+             *
+             * @return true for {@link #EVENT}, {@link #EVENTLESS}, {@link #POLLED} and {@link #TIMER}
+             */
             public boolean declared() {
                 return this == EVENT || this == EVENTLESS || this == POLLED || this == TIMER;
             }
         }
 
+        /**
+         * Copies the lists.
+         *
+         * @param transition  the transition's id
+         * @param source      the state it is declared on
+         * @param targets     its targets
+         * @param mode        when it is considered
+         * @param triggers    the events it reacts to, as display text
+         * @param kind        local or external, as declared
+         * @param guarded     whether a guard must hold
+         * @param guard       the guard's label, when it has one
+         * @param action      its actions
+         * @param plan        the plan steps after its target
+         * @param resumeAfter whether it resumes the configuration it interrupts
+         * @param after       a timer's ticks; 0 otherwise
+         */
         public TransitionInfo {
             targets = List.copyOf(targets);
             triggers = List.copyOf(triggers);
             plan = List.copyOf(plan);
         }
 
-        /** Whether it is internal: declared without a target, so it runs its action and exits nothing. */
+        /**
+         * Whether it is internal: declared without a target, so it runs its action and exits nothing.
+         *
+         * @return true for a declared transition without targets
+         */
         public boolean internal() {
             return targets.isEmpty() && mode.declared();
         }
@@ -568,6 +745,8 @@ public final class Chart<C> {
          * {@code "always"} for an eventless one, {@code "when"} for a polled one, {@code "after 30
          * ticks"} for a timer, {@code "handler"}, {@code "move"} and {@code "plan"} for the
          * transitions that are not declared.
+         *
+         * @return the line, as an exporter or inspector shows it on an edge
          */
         public String triggerText() {
             return switch (mode) {

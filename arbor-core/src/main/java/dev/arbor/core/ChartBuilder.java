@@ -35,31 +35,56 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * Declares the root's own transitions and actions in one place: seed 002's global state, whose
      * handlers apply whatever state is active (events not handled below bubble up to it) and whose
      * update action runs first on every tick.
+     *
+     * @param spec declares the root's transitions and actions on the builder it is given (this one)
+     * @return this builder
      */
     public ChartBuilder<C> global(Consumer<StateBuilder<C>> spec) {
         Objects.requireNonNull(spec, "spec").accept(this);
         return this;
     }
 
-    /** What happens after a user action throws (default {@link ErrorPolicy#RETHROW}). */
+    /**
+     * What happens after a user action throws (default {@link ErrorPolicy#RETHROW}).
+     *
+     * @param policy the policy for every machine of the chart
+     * @return this builder
+     */
     public ChartBuilder<C> errorPolicy(ErrorPolicy policy) {
         chart.errorPolicy = Objects.requireNonNull(policy, "policy");
         return this;
     }
 
-    /** Which polled transitions {@link Machine#update()} tests first (default {@link UpdateOrder#OUTER_FIRST}). */
+    /**
+     * Which polled transitions {@link Machine#update()} tests first (default {@link UpdateOrder#OUTER_FIRST}).
+     *
+     * @param order outer or inner states first
+     * @return this builder
+     */
     public ChartBuilder<C> updateOrder(UpdateOrder order) {
         chart.updateOrder = Objects.requireNonNull(order, "order");
         return this;
     }
 
-    /** Called with every event that no active state handles (default: ignore). */
+    /**
+     * Called with every event that no active state handles (default: ignore).
+     *
+     * @param hook run with the owner and the unhandled event; replaces an earlier one
+     * @return this builder
+     */
     public ChartBuilder<C> onUnhandled(Action<C, Object> hook) {
         chart.unhandled = Act.ofOwnerEvent(hook);
         return this;
     }
 
-    /** The most microsteps one run-to-completion step may take before it is declared a livelock (default 10,000). */
+    /**
+     * The most microsteps one run-to-completion step may take before it is declared a livelock
+     * (default 10,000).
+     *
+     * @param max the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code max} is less than 1
+     */
     public ChartBuilder<C> maxMicrosteps(int max) {
         chart.maxMicrosteps = positive("maxMicrosteps", max);
         return this;
@@ -69,6 +94,10 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * The most events a machine keeps deferred at once (default 64). When it is full, the chart's
      * {@link ErrorPolicy} applies to the newest event to be deferred, which is dropped
      * ({@link DeferralOverflowException}); nothing else changes.
+     *
+     * @param limit the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public ChartBuilder<C> deferLimit(int limit) {
         chart.deferLimit = positive("deferLimit", limit);
@@ -78,6 +107,10 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
     /**
      * The most configurations a machine's {@link Machine#push} keeps (default 16). A push beyond
      * it does not move, and is reported by the chart's {@link ErrorPolicy}.
+     *
+     * @param limit the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public ChartBuilder<C> pushLimit(int limit) {
         chart.pushLimit = positive("pushLimit", limit);
@@ -92,7 +125,11 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
         return value;
     }
 
-    /** Accepts states that no transition can enter (for example while a chart is being drafted). */
+    /**
+     * Accepts states that no transition can enter (for example while a chart is being drafted).
+     *
+     * @return this builder
+     */
     public ChartBuilder<C> allowUnreachable() {
         chart.allowUnreachable = true;
         return this;
@@ -101,6 +138,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
     /**
      * Validates and compiles the chart.
      *
+     * @return the chart, ready to make machines
      * @throws ChartDefinitionException listing every rule the definition breaks
      */
     public Chart<C> build() {

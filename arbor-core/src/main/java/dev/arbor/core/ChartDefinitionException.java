@@ -44,7 +44,13 @@ public final class ChartDefinitionException extends RuntimeException {
         INVALID_STRUCTURE
     }
 
-    /** One broken rule, at one state. */
+    /**
+     * One broken rule, at one state.
+     *
+     * @param state   the name of the state that breaks the rule
+     * @param rule    the rule it breaks
+     * @param message what exactly is wrong, in words
+     */
     public record Problem(String state, Rule rule, String message) {
         @Override
         public String toString() {
@@ -52,14 +58,25 @@ public final class ChartDefinitionException extends RuntimeException {
         }
     }
 
+    /** Every problem found, in document order. */
     private final List<Problem> problems;
 
+    /**
+     * Reports every problem found in a chart's definition.
+     *
+     * @param chart    the chart's name, for the message
+     * @param problems the problems found, in document order
+     */
     public ChartDefinitionException(String chart, List<Problem> problems) {
         super(format(chart, problems));
         this.problems = List.copyOf(problems);
     }
 
-    /** Every problem found, in document order. */
+    /**
+     * Every problem found.
+     *
+     * @return the problems, in document order
+     */
     public List<Problem> problems() {
         return problems;
     }

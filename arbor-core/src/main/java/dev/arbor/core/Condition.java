@@ -8,5 +8,11 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface Condition<C> {
+    /**
+     * Tests the condition; it should have no side effects.
+     *
+     * @param owner the owner of the machine, whose data decides
+     * @return whether the condition holds
+     */
     boolean test(C owner);
 }

@@ -11,7 +11,13 @@ import java.util.Objects;
 public final class Conditions {
     private Conditions() {}
 
-    /** Holds when every condition holds (and when there are none). */
+    /**
+     * Holds when every condition holds (and when there are none).
+     *
+     * @param <C>        the owner type
+     * @param conditions the conditions to combine, tested in order until one fails
+     * @return the combined condition
+     */
     @SafeVarargs
     public static <C> Condition<C> allOf(Condition<C>... conditions) {
         List<Condition<C>> list = new java.util.ArrayList<>(conditions.length);
@@ -25,7 +31,13 @@ public final class Conditions {
         return new AllOf<>(List.copyOf(conditions));
     }
 
-    /** Holds when at least one condition holds. */
+    /**
+     * Holds when at least one condition holds.
+     *
+     * @param <C>        the owner type
+     * @param conditions the conditions to combine, tested in order until one holds
+     * @return the combined condition
+     */
     @SafeVarargs
     public static <C> Condition<C> anyOf(Condition<C>... conditions) {
         List<Condition<C>> list = new java.util.ArrayList<>(conditions.length);
@@ -35,6 +47,13 @@ public final class Conditions {
         return new AnyOf<>(List.copyOf(list));
     }
 
+    /**
+     * Holds when a condition does not.
+     *
+     * @param <C>       the owner type
+     * @param condition the condition to negate
+     * @return the negated condition
+     */
     public static <C> Condition<C> not(Condition<C> condition) {
         return new Not<>(Objects.requireNonNull(condition, "condition"));
     }
@@ -96,6 +115,10 @@ public final class Conditions {
     /**
      * "The agent has received event X" (seed 004's {@code GIncident}): a transition given this
      * condition is triggered by the event, its other conditions acting as guards.
+     *
+     * @param <C>   the owner type
+     * @param event the event that triggers the transition: an enum constant, an event class or a name
+     * @return a marker for {@link StateBuilder#when}, never to be tested itself
      */
     public static <C> Condition<C> received(Object event) {
         return new Received<>(Objects.requireNonNull(event, "event"));

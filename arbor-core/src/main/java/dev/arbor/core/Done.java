@@ -21,7 +21,11 @@ public final class Done implements NamedEvent {
         this.name = "done.state." + stateName;
     }
 
-    /** The key of the state that completed. */
+    /**
+     * The state that completed.
+     *
+     * @return the completed state's key
+     */
     public Object state() {
         return state;
     }

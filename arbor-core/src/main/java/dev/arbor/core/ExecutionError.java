@@ -8,17 +8,31 @@ public final class ExecutionError implements NamedEvent {
     private final Throwable error;
     private final Object state;
 
+    /**
+     * An error event for what a user action or guard threw.
+     *
+     * @param error what was thrown
+     * @param state the key of the state whose action or transition threw, or null when unknown
+     */
     public ExecutionError(Throwable error, Object state) {
         this.error = error;
         this.state = state;
     }
 
-    /** What was thrown. */
+    /**
+     * What was thrown.
+     *
+     * @return the action's or guard's exception
+     */
     public Throwable error() {
         return error;
     }
 
-    /** The key of the state whose action or transition threw, or null when unknown. */
+    /**
+     * The state whose action or transition threw.
+     *
+     * @return the state's key, or null when unknown
+     */
     public Object state() {
         return state;
     }

@@ -9,5 +9,12 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface Guard<C, E> {
+    /**
+     * Tests the guard.
+     *
+     * @param owner the owner of the machine, whose extended state the guard reads
+     * @param event the event that would trigger the transition
+     * @return whether the transition is enabled
+     */
     boolean test(C owner, E event);
 }

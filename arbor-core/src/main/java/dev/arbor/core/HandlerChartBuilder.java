@@ -44,22 +44,51 @@ public final class HandlerChartBuilder<C> {
         states.put(Chart.ROOT, root);
     }
 
-    /** Registers a state under a parent ({@link Chart#ROOT} or null for the top level). */
+    /**
+     * Registers a state under a parent ({@link Chart#ROOT} or null for the top level).
+     *
+     * @param key       the state's key, unique in the chart
+     * @param parentKey the parent's key; the parent may be registered later
+     * @param handler   the object that decides what the state does
+     * @return this builder
+     */
     public HandlerChartBuilder<C> state(Object key, Object parentKey, StateHandler<C> handler) {
         return add(key, parentKey, StateDef.Declared.PLAIN, Objects.requireNonNull(handler, "handler"));
     }
 
-    /** Registers a parallel state: its children are regions, all active together. The handler may be null. */
+    /**
+     * Registers a parallel state: its children are regions, all active together.
+     *
+     * @param key       the state's key, unique in the chart
+     * @param parentKey the parent's key; the parent may be registered later
+     * @param handler   the object that decides what the state does, or null for none
+     * @return this builder
+     */
     public HandlerChartBuilder<C> parallel(Object key, Object parentKey, StateHandler<C> handler) {
         return add(key, parentKey, StateDef.Declared.PARALLEL, handler);
     }
 
-    /** Registers a final state. */
+    /**
+     * Registers a final state.
+     *
+     * @param key       the state's key, unique in the chart
+     * @param parentKey the parent's key; entering the final state completes the parent
+     * @return this builder
+     */
     public HandlerChartBuilder<C> finalState(Object key, Object parentKey) {
         return add(key, parentKey, StateDef.Declared.FINAL, null);
     }
 
-    /** Registers a history pseudo-state of a compound parent. */
+    /**
+     * Registers a history pseudo-state of a compound parent.
+     *
+     * @param key            the history state's key, unique in the chart
+     * @param parentKey      the key of the parent whose children it remembers
+     * @param type           shallow or deep
+     * @param defaultTargets the states entered when the parent has never been exited (none: the
+     *                       parent's initial content)
+     * @return this builder
+     */
     public HandlerChartBuilder<C> history(Object key, Object parentKey, HistoryType type, Object... defaultTargets) {
         add(key, parentKey, StateDef.Declared.HISTORY, null);
         StateDef h = states.get(key);
@@ -70,7 +99,14 @@ public final class HandlerChartBuilder<C> {
         return this;
     }
 
-    /** Names the initial child of a compound state. */
+    /**
+     * Names the initial child of a compound state.
+     *
+     * @param compoundKey the compound state's key
+     * @param childKey    the key of the child entered when the compound state is entered by default
+     * @return this builder
+     * @throws IllegalArgumentException if no state with key {@code compoundKey} is registered yet
+     */
     public HandlerChartBuilder<C> initial(Object compoundKey, Object childKey) {
         StateDef s = states.get(compoundKey);
         if (s == null) {
@@ -81,45 +117,93 @@ public final class HandlerChartBuilder<C> {
         return this;
     }
 
-    /** Names the top-level state entered first. */
+    /**
+     * Names the top-level state entered first.
+     *
+     * @param childKey the key of the top-level state the machine starts in
+     * @return this builder
+     */
     public HandlerChartBuilder<C> initial(Object childKey) {
         return initial(Chart.ROOT, childKey);
     }
 
-    /** The action of the top-level initial transition (seed 003's {@code Init} event). */
+    /**
+     * The action of the top-level initial transition (seed 003's {@code Init} event).
+     *
+     * @param action run before the top-level initial state is entered; several run in the order added
+     * @return this builder
+     */
     public HandlerChartBuilder<C> initialAction(StateAction<C> action) {
         root.initialActions.add(Act.ofOwner(action));
         return this;
     }
 
-    /** The most configurations a machine's {@link Machine#push} keeps (default 16); see {@link ChartBuilder#pushLimit}. */
+    /**
+     * The most configurations a machine's {@link Machine#push} keeps (default 16); see
+     * {@link ChartBuilder#pushLimit}.
+     *
+     * @param limit the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code limit} is less than 1
+     */
     public HandlerChartBuilder<C> pushLimit(int limit) {
         chart.pushLimit = ChartBuilder.positive("pushLimit", limit);
         return this;
     }
 
-    /** The most events a machine keeps deferred at once (default 64); see {@link ChartBuilder#deferLimit}. */
+    /**
+     * The most events a machine keeps deferred at once (default 64); see {@link ChartBuilder#deferLimit}.
+     *
+     * @param limit the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code limit} is less than 1
+     */
     public HandlerChartBuilder<C> deferLimit(int limit) {
         chart.deferLimit = ChartBuilder.positive("deferLimit", limit);
         return this;
     }
 
-    /** A global state (seed 002): the root's handler sees every event no state below handled. */
+    /**
+     * A global state (seed 002): the root's handler sees every event no state below handled.
+     *
+     * @param handler the root's handler
+     * @return this builder
+     */
     public HandlerChartBuilder<C> global(StateHandler<C> handler) {
         attach(root, Objects.requireNonNull(handler, "handler"));
         return this;
     }
 
+    /**
+     * What happens after a user action throws (default {@link ErrorPolicy#RETHROW}).
+     *
+     * @param policy the policy for every machine of the chart
+     * @return this builder
+     */
     public HandlerChartBuilder<C> errorPolicy(ErrorPolicy policy) {
         chart.errorPolicy = Objects.requireNonNull(policy, "policy");
         return this;
     }
 
+    /**
+     * Called with every event that no state's handler handles (default: ignore).
+     *
+     * @param hook run with the owner and the unhandled event; replaces an earlier one
+     * @return this builder
+     */
     public HandlerChartBuilder<C> onUnhandled(Action<C, Object> hook) {
         chart.unhandled = Act.ofOwnerEvent(hook);
         return this;
     }
 
+    /**
+     * The most microsteps one run-to-completion step may take before it is declared a livelock
+     * (default 10,000); see {@link ChartBuilder#maxMicrosteps}.
+     *
+     * @param max the limit, at least 1
+     * @return this builder
+     * @throws IllegalArgumentException if {@code max} is less than 1
+     */
     public HandlerChartBuilder<C> maxMicrosteps(int max) {
         chart.maxMicrosteps = ChartBuilder.positive("maxMicrosteps", max);
         return this;
@@ -128,6 +212,7 @@ public final class HandlerChartBuilder<C> {
     /**
      * Links every state to its parent, validates and compiles.
      *
+     * @return the chart, ready to make machines
      * @throws ChartDefinitionException on unknown parents, parent cycles and every rule a declared
      *                                  chart must keep (reachability excepted: handler targets are
      *                                  chosen at run time)

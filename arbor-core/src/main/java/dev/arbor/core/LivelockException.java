@@ -16,10 +16,21 @@ import java.util.List;
 public final class LivelockException extends IllegalStateException {
     private static final long serialVersionUID = 1L;
 
+    /** The name of the chart whose machine did not settle. */
     private final String chartName;
+    /** The limit that was passed ({@code maxMicrosteps}). */
     private final int microsteps;
+    /** The names of the states the cycle passes through, in the order first seen. */
     private final List<String> states;
 
+    /**
+     * Reports a step that did not settle.
+     *
+     * @param chartName     the name of the machine's chart
+     * @param microsteps    the limit that was passed ({@code maxMicrosteps})
+     * @param states        the names of the states the cycle passes through, in the order first seen
+     * @param configuration the configuration the machine stopped in, as text for the message
+     */
     public LivelockException(String chartName, int microsteps, List<String> states, String configuration) {
         super("machine '" + chartName + "' took more than " + microsteps + " microsteps without settling: "
                 + "a cycle of eventless transitions, raised events or moves through " + String.join(", ", states)
@@ -29,17 +40,29 @@ public final class LivelockException extends IllegalStateException {
         this.states = List.copyOf(states);
     }
 
-    /** The name of the chart whose machine did not settle. */
+    /**
+     * The name of the chart whose machine did not settle.
+     *
+     * @return the chart's name
+     */
     public String chartName() {
         return chartName;
     }
 
-    /** The limit that was passed ({@code maxMicrosteps}). */
+    /**
+     * The limit that was passed ({@code maxMicrosteps}).
+     *
+     * @return the chart's most microsteps per step
+     */
     public int microsteps() {
         return microsteps;
     }
 
-    /** The names of the states the cycle passes through, in the order first seen. */
+    /**
+     * The states the cycle passes through.
+     *
+     * @return their names, in the order first seen
+     */
     public List<String> states() {
         return states;
     }

@@ -114,25 +114,47 @@ public final class Machine<C> {
 
     // ================================================================ public API
 
+    /**
+     * The chart this machine runs: the one it was made from, or the last one {@link #moveTo} moved it onto.
+     *
+     * @return the machine's chart
+     */
     public Chart<C> chart() {
         return chart;
     }
 
+    /**
+     * The owner every action of this machine receives.
+     *
+     * @return the owner given to {@link Chart#newMachine}
+     */
     public C owner() {
         return owner;
     }
 
-    /** Why the current step runs; {@link Cause#NORMAL} outside steps. */
+    /**
+     * Why the current step runs; {@link Cause#NORMAL} outside steps.
+     *
+     * @return the cause of the current step
+     */
     public Cause cause() {
         return CAUSES[(flags >>> CAUSE_SHIFT) & 0b11];
     }
 
-    /** Whether {@link #start} (or a first {@code fire}/{@code update}) has run. */
+    /**
+     * Whether {@link #start} (or a first {@code fire}/{@code update}) has run.
+     *
+     * @return false until the machine is first started, restored or stopped
+     */
     public boolean isStarted() {
         return status() != NEW;
     }
 
-    /** Whether a top-level final state was entered; a halted machine ignores events. */
+    /**
+     * Whether a top-level final state was entered; a halted machine ignores events.
+     *
+     * @return true once halted
+     */
     public boolean isHalted() {
         return status() == HALTED;
     }
@@ -143,6 +165,8 @@ public final class Machine<C> {
      * queued and runs before the step ends, after the code that asked has returned; an adapter
      * that must answer at once (whether an event was handled, for instance) can tell the two
      * cases apart with this.
+     *
+     * @return true while one of its actions, guards or listeners runs
      */
     public boolean isStepping() {
         return isBusy();
@@ -152,6 +176,9 @@ public final class Machine<C> {
      * Attaches a listener; several may be attached and are called in the order added. With none
      * attached, observing costs one null check. One added from inside a step (by an action, a
      * guard or another listener) is attached when that step ends and hears from the next on.
+     *
+     * @param l the listener to call
+     * @return this machine
      */
     public Machine<C> addListener(MachineListener l) {
         Objects.requireNonNull(l, "listener");
@@ -168,6 +195,7 @@ public final class Machine<C> {
      * Detaches a listener added with {@link #addListener} (every attachment of it); with none left
      * the machine is back to one null check. Call between steps, on the machine's thread.
      *
+     * @param l the listener to detach
      * @return whether it was attached
      * @throws IllegalStateException when called from inside a step
      */
@@ -186,12 +214,21 @@ public final class Machine<C> {
         return removed;
     }
 
-    /** Enters the initial configuration and runs to completion. */
+    /**
+     * Enters the initial configuration and runs to completion.
+     *
+     * @throws IllegalStateException if the machine is already started, or when called from inside a step
+     */
     public void start() {
         start(Cause.NORMAL);
     }
 
-    /** Enters the initial configuration with a given cause and runs to completion. */
+    /**
+     * Enters the initial configuration with a given cause and runs to completion.
+     *
+     * @param startCause the cause every callback of the step sees
+     * @throws IllegalStateException if the machine is already started, or when called from inside a step
+     */
     public void start(Cause startCause) {
         if (isBusy()) {
             throw new IllegalStateException("start() called from inside a step of machine '" + chart.name() + "'");
@@ -223,7 +260,11 @@ public final class Machine<C> {
         }
     }
 
-    /** Processes one event to completion, as an ordinary input. */
+    /**
+     * Processes one event to completion, as an ordinary input.
+     *
+     * @param event an enum constant, an object matched by its class, a {@link NamedEvent} or a name
+     */
     public void fire(Object event) {
         fire(event, Cause.NORMAL);
     }
@@ -232,6 +273,9 @@ public final class Machine<C> {
      * Processes one event to completion. Called from inside an action, the event is queued and
      * processed after the current step (an action never re-enters the engine). A machine not yet
      * started is started first; a halted one ignores the event.
+     *
+     * @param event      an enum constant, an object matched by its class, a {@link NamedEvent} or a name
+     * @param eventCause the cause every callback of the step sees
      */
     public void fire(Object event, Cause eventCause) {
         // Kept small, so that it is inlined where it is called: a chart that has been specialised
@@ -326,6 +370,8 @@ public final class Machine<C> {
     /**
      * Places an event on the internal queue, processed before the current step ends. Outside a
      * step it is the same as {@link #fire(Object)}.
+     *
+     * @param event the event to process within the current step
      */
     public void raise(Object event) {
         Objects.requireNonNull(event, "event");
@@ -336,7 +382,12 @@ public final class Machine<C> {
         step().internal.add(event);
     }
 
-    /** Hands an event to the machine from any thread; it is fired by the owning thread's next {@link #update} or {@link #drainPosted}. */
+    /**
+     * Hands an event to the machine from any thread; it is fired by the owning thread's next
+     * {@link #update} or {@link #drainPosted}.
+     *
+     * @param event the event to fire later, in posting order
+     */
     public void post(Object event) {
         Objects.requireNonNull(event, "event");
         Extras x = extras();
@@ -373,7 +424,11 @@ public final class Machine<C> {
         update(Cause.NORMAL);
     }
 
-    /** Runs one tick with a given cause: {@link Cause#REPLAY} when a rollback re-simulates it. */
+    /**
+     * Runs one tick with a given cause: {@link Cause#REPLAY} when a rollback re-simulates it.
+     *
+     * @param tickCause the cause every callback of the tick sees
+     */
     public void update(Cause tickCause) {
         Objects.requireNonNull(tickCause, "tickCause");
         CompiledChart c = chart.compiled;
@@ -533,7 +588,11 @@ public final class Machine<C> {
         drainExternal();
     }
 
-    /** Exits every active state, innermost first, and stops the machine; later events are ignored. */
+    /**
+     * Exits every active state, innermost first, and stops the machine; later events are ignored.
+     *
+     * @throws IllegalStateException when called from inside a step
+     */
     public void stop() {
         if (isBusy()) {
             throw new IllegalStateException("stop() called from inside a step of machine '" + chart.name() + "'");
@@ -565,6 +624,9 @@ public final class Machine<C> {
      * ancestor and enters down to the target, then its initial content. A history state may be the
      * target. Asked from inside an action, the move is queued and runs after the current
      * microstep, as a step of its own; asked outside, it runs at once, to completion.
+     *
+     * @param stateKey the key (or name) of the state to move to
+     * @throws IllegalArgumentException if the chart has no such state
      */
     public void goTo(Object stateKey) {
         requestMove(MOVE_GOTO, chart.stateId(stateKey));
@@ -578,7 +640,12 @@ public final class Machine<C> {
         requestMove(MOVE_REVERT, -1);
     }
 
-    /** Saves the current configuration on a stack, then moves to the state (an interruption). */
+    /**
+     * Saves the current configuration on a stack, then moves to the state (an interruption).
+     *
+     * @param stateKey the key (or name) of the state to move to, as {@link #goTo} does
+     * @throws IllegalArgumentException if the chart has no such state
+     */
     public void push(Object stateKey) {
         requestMove(MOVE_PUSH, chart.stateId(stateKey));
     }
@@ -588,7 +655,11 @@ public final class Machine<C> {
         requestMove(MOVE_POP, -1);
     }
 
-    /** How many configurations {@link #push} has saved that {@link #pop} has not restored. */
+    /**
+     * How many configurations {@link #push} has saved that {@link #pop} has not restored.
+     *
+     * @return the depth of the stack of saved configurations
+     */
     public int pushedDepth() {
         Extras x = extras;
         return x == null ? 0 : x.stackDepth;
@@ -727,6 +798,8 @@ public final class Machine<C> {
      * progress, the clocks of states with behaviours or timers, which behaviours finished and
      * which timers fired, and the deferred events. Restoring it makes the machine do exactly what
      * this one would do from here, given the same owner data and inputs.
+     *
+     * @return the state, to {@link #restore} here or on another machine of the chart
      */
     public MachineState snapshot() {
         CompiledChart c = chart.compiled;
@@ -813,8 +886,11 @@ public final class Machine<C> {
      * finished behaviours, fired timers and deferred events. A machine not yet started counts as
      * started. The state is checked whole before anything changes.
      *
+     * @param state the state to put back, such as one {@link #snapshot()} made
+     * @param cause the cause every callback of the restore sees
      * @throws IllegalArgumentException naming what is wrong when the state is not a valid state of
      *                                  this chart; the machine is then unchanged
+     * @throws IllegalStateException    when called from inside a step
      */
     public void restore(MachineState state, Cause cause) {
         Objects.requireNonNull(state, "state");
@@ -919,13 +995,26 @@ public final class Machine<C> {
         }
     }
 
-    /** How many states history state {@code historyState} recorded (0 if it never recorded, or is not a history state). Allocates nothing. */
+    /**
+     * How many states history state {@code historyState} recorded (0 if it never recorded, or is not
+     * a history state). Allocates nothing.
+     *
+     * @param historyState the history state's id
+     * @return the number of states recorded
+     */
     public int recordedCount(int historyState) {
         CompiledChart c = chart.compiled;
         return c.historyOffset[historyState] < 0 ? 0 : recordedCount(c, historyState);
     }
 
-    /** The {@code j}-th state (from 0, in document order) that history state {@code historyState} recorded. */
+    /**
+     * The {@code j}-th state (from 0, in document order) that history state {@code historyState} recorded.
+     *
+     * @param historyState the history state's id
+     * @param j            the index of the record, below {@link #recordedCount}
+     * @return the recorded state's id
+     * @throws IndexOutOfBoundsException if {@code j} is not below {@link #recordedCount}
+     */
     public int recorded(int historyState, int j) {
         int n = recordedCount(historyState);
         if (j < 0 || j >= n) {
@@ -936,12 +1025,23 @@ public final class Machine<C> {
 
     // ---------------------------------------------------------------- queries
 
-    /** Whether the state with this key (or name) is active. */
+    /**
+     * Whether the state with this key (or name) is active.
+     *
+     * @param stateKey the state's key or name
+     * @return whether it is active
+     * @throws IllegalArgumentException if the chart has no such state
+     */
     public boolean isIn(Object stateKey) {
         return isActive(chart.stateId(stateKey));
     }
 
-    /** Whether the state with this id is active: one array read. */
+    /**
+     * Whether the state with this id is active: one array read.
+     *
+     * @param state the state's id
+     * @return whether it is active
+     */
     public boolean isIn(int state) {
         return isActive(state);
     }
@@ -949,6 +1049,8 @@ public final class Machine<C> {
     /**
      * The active states below the root, in document order (seed 000's {@code getStates}): for a
      * chart without parallel states, the path from the top down to the current leaf.
+     *
+     * @return a fresh list of the states' keys, empty when no state is active
      */
     public List<Object> activeStates() {
         CompiledChart c = chart.compiled;
@@ -961,7 +1063,11 @@ public final class Machine<C> {
         return out;
     }
 
-    /** The active atomic and final states, in document order. */
+    /**
+     * The active atomic and final states, in document order.
+     *
+     * @return a fresh list of the states' keys, empty when no state is active
+     */
     public List<Object> activeLeaves() {
         CompiledChart c = chart.compiled;
         List<Object> out = new ArrayList<>();
@@ -2020,6 +2126,10 @@ public final class Machine<C> {
     /**
      * How many ticks ({@link #update()} calls) state {@code state} has been active for, counted from
      * the tick it was entered in, for an active state with behaviours or timers; -1 for any other.
+     *
+     * @param state the state's id
+     * @return the ticks, or -1
+     * @throws IndexOutOfBoundsException if the chart has no such state
      */
     public long ticksInState(int state) {
         CompiledChart c = chart.compiled;
@@ -2140,7 +2250,11 @@ public final class Machine<C> {
         }
     }
 
-    /** How many events this machine keeps deferred. */
+    /**
+     * How many events this machine keeps deferred.
+     *
+     * @return the number of deferred events
+     */
     public int deferredCount() {
         Extras x = extras;
         return x == null ? 0 : x.deferredCount;
@@ -2353,6 +2467,7 @@ public final class Machine<C> {
      * <p>A machine not yet started, or stopped, just takes the new chart (with its history
      * mapped): nothing is active to move. Moving onto the same chart keeps every state.
      *
+     * @param newChart the chart to run from now on, for the same owner type
      * @return what the move kept, exited, entered, mapped and cleared
      * @throws IllegalStateException when called from inside a step (an action, a guard or a
      *                               listener), or when the machine has halted in a final state;

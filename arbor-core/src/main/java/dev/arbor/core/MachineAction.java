@@ -9,5 +9,12 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface MachineAction<C, E> {
+    /**
+     * Runs the action.
+     *
+     * @param machine the machine taking the transition, to raise events or ask its cause
+     * @param owner   that machine's owner
+     * @param event   the event that triggered the transition
+     */
     void run(Machine<C> machine, C owner, E event);
 }

@@ -10,13 +10,32 @@ package dev.arbor.core;
  */
 public interface MachineListener {
 
-    /** An event (external, or from the internal queue) is about to be processed. Ticks are reported by {@link #onUpdate}. */
+    /**
+     * An event (external, or from the internal queue) is about to be processed. Ticks are reported
+     * by {@link #onUpdate}.
+     *
+     * @param machine the machine processing the event
+     * @param event   the event about to be processed
+     * @param cause   why the machine is stepping
+     */
     default void onEvent(Machine<?> machine, Object event, Cause cause) {}
 
-    /** A state is entered: it has just become active, and its entry action is about to run. */
+    /**
+     * A state is entered: it has just become active, and its entry action is about to run.
+     *
+     * @param machine the machine entering the state
+     * @param state   the id of the state entered
+     * @param cause   why the machine is stepping
+     */
     default void onEntry(Machine<?> machine, int state, Cause cause) {}
 
-    /** A state is exited: its exit action is about to run, after which it is no longer active. */
+    /**
+     * A state is exited: its exit action is about to run, after which it is no longer active.
+     *
+     * @param machine the machine exiting the state
+     * @param state   the id of the state exited
+     * @param cause   why the machine is stepping
+     */
     default void onExit(Machine<?> machine, int state, Cause cause) {}
 
     /**
@@ -24,31 +43,59 @@ public interface MachineListener {
      * Programmatic moves ({@link Machine#goTo} and the like) report the chart's move transition,
      * described as {@code "(programmatic move)"}.
      *
-     * @param event the triggering event, or null for eventless, polled and initial transitions
+     * @param machine    the machine taking the transition
+     * @param transition the id of the transition taken
+     * @param event      the triggering event, or null for eventless, polled and initial transitions
+     * @param cause      why the machine is stepping
      */
     default void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {}
 
-    /** A transition without a target (or a handler that returned HANDLED) consumed the event. */
+    /**
+     * A transition without a target (or a handler that returned HANDLED) consumed the event.
+     *
+     * @param machine the machine that consumed the event
+     * @param state   the id of the state whose transition or handler consumed it
+     * @param event   the event consumed
+     * @param cause   why the machine is stepping
+     */
     default void onInternal(Machine<?> machine, int state, Object event, Cause cause) {}
 
     /**
      * A tick begins: {@link Machine#update()} was called on a running machine (after the events
      * posted to it have been fired). What the tick does follows: polled and timer transitions,
      * then {@link #onUpdate} for each update action.
+     *
+     * @param machine the machine ticking
+     * @param cause   why the machine is stepping
      */
     default void onTick(Machine<?> machine, Cause cause) {}
 
-    /** A state's update action is about to run during a {@link Machine#update()} tick. */
+    /**
+     * A state's update action is about to run during a {@link Machine#update()} tick.
+     *
+     * @param machine the machine ticking
+     * @param state   the id of the state whose update action runs
+     * @param cause   why the machine is stepping
+     */
     default void onUpdate(Machine<?> machine, int state, Cause cause) {}
 
-    /** No active state had a transition for the event. */
+    /**
+     * No active state had a transition for the event.
+     *
+     * @param machine the machine the event was fired into
+     * @param event   the event no state took
+     * @param cause   why the machine is stepping
+     */
     default void onUnhandled(Machine<?> machine, Object event, Cause cause) {}
 
     /**
      * A user action or guard threw.
      *
-     * @param state the state whose action threw, or the source of the transition whose action or
-     *              guard threw
+     * @param machine the machine whose user code threw
+     * @param state   the state whose action threw, or the source of the transition whose action or
+     *                guard threw
+     * @param error   what was thrown
+     * @param cause   why the machine is stepping
      */
     default void onError(Machine<?> machine, int state, Throwable error, Cause cause) {}
 
@@ -57,12 +104,20 @@ public interface MachineListener {
      * events it already keeps ({@link StateBuilder#defer}). An event the machine cannot keep
      * because it keeps as many as the chart allows is reported by {@link #onError} instead, with
      * a {@link DeferralOverflowException}.
+     *
+     * @param machine the machine keeping the event
+     * @param event   the event kept
+     * @param cause   why the machine is stepping
      */
     default void onDeferred(Machine<?> machine, Object event, Cause cause) {}
 
     /**
      * A kept event that no active state defers any longer is offered again: {@link #onEvent} and
      * its processing follow.
+     *
+     * @param machine the machine offering the event again
+     * @param event   the kept event, no longer kept
+     * @param cause   why the machine is stepping
      */
     default void onRecalled(Machine<?> machine, Object event, Cause cause) {}
 
@@ -70,6 +125,8 @@ public interface MachineListener {
      * A step (an event with what it raised, a tick, the start, a move or a restore) has run to
      * completion, or stopped at an error: the machine is between steps. A listener that gathers
      * what a step's callbacks report can hand it on here, once a step rather than once a callback.
+     *
+     * @param machine the machine whose step ended
      */
     default void onStepEnd(Machine<?> machine) {}
 }

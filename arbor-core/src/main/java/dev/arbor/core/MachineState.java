@@ -47,10 +47,22 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
      * @param configuration the saved configuration (empty for a step)
      */
     public record PlanEntry(int container, int step, int[] configuration) {
+        /**
+         * Copies the configuration.
+         *
+         * @param container     the state the plan runs in
+         * @param step          the state to enter next, or -1 for a saved configuration
+         * @param configuration the saved configuration (empty for a step)
+         */
         public PlanEntry {
             configuration = Objects.requireNonNull(configuration, "configuration").clone();
         }
 
+        /**
+         * The saved configuration (empty for a step).
+         *
+         * @return a fresh copy of the array
+         */
         @Override
         public int[] configuration() {
             return configuration.clone();
@@ -74,11 +86,32 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
         }
     }
 
-    /** A state with only a configuration, history records and the halted flag: nothing saved, pending or deferred. */
+    /**
+     * A state with only a configuration, history records and the halted flag: nothing saved,
+     * pending or deferred.
+     *
+     * @param active  every active state's id, in document order
+     * @param history for each history state id, the ids it recorded
+     * @param halted  whether a top-level final state was reached
+     */
     public MachineState(int[] active, int[][] history, boolean halted) {
         this(active, history, halted, NONE, new int[0][], List.of(), NO_CLOCKS, NONE, NONE, List.of());
     }
 
+    /**
+     * Checks that no array or list is null and copies them all, so that the state cannot change.
+     *
+     * @param active      every active state's id, in document order
+     * @param history     for each history state id, the ids it recorded
+     * @param halted      whether a top-level final state was reached
+     * @param previous    the configuration {@link Machine#revert()} returns to
+     * @param pushed      the configurations saved by {@link Machine#push}
+     * @param plans       the plans in progress
+     * @param clocks      for each state id, the ticks it has been active for (all 0 when empty)
+     * @param finished    the active states whose behaviours reported finished
+     * @param firedTimers the timers that fired and left their source active
+     * @param deferred    the deferred events, none of them null
+     */
     public MachineState {
         active = Objects.requireNonNull(active, "active").clone();
         history = deepCopy(Objects.requireNonNull(history, "history"));
@@ -109,46 +142,91 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
         return copy;
     }
 
+    /**
+     * Every active state's id, in document order (empty before start).
+     *
+     * @return a fresh copy of the array
+     */
     @Override
     public int[] active() {
         return active.clone();
     }
 
-    /** What history state {@code h} recorded (empty if nothing). */
+    /**
+     * What history state {@code h} recorded (empty if nothing).
+     *
+     * @param h the history state's id
+     * @return a fresh array of the recorded states' ids
+     */
     public int[] history(int h) {
         return history[h].clone();
     }
 
+    /**
+     * For each history state id, the ids it recorded (see {@link #history(int)}).
+     *
+     * @return a fresh deep copy of the arrays
+     */
     @Override
     public int[][] history() {
         return deepCopy(history);
     }
 
+    /**
+     * The configuration {@link Machine#revert()} returns to; empty when there is none.
+     *
+     * @return a fresh copy of the array
+     */
     @Override
     public int[] previous() {
         return previous.clone();
     }
 
+    /**
+     * The configurations saved by {@link Machine#push}, the oldest first.
+     *
+     * @return a fresh deep copy of the arrays
+     */
     @Override
     public int[][] pushed() {
         return deepCopy(pushed);
     }
 
+    /**
+     * For each state id, the ticks it has been active for (see {@link #clock(int)}); empty when all are 0.
+     *
+     * @return a fresh copy of the array
+     */
     @Override
     public long[] clocks() {
         return clocks.clone();
     }
 
-    /** The ticks state {@code st} has been active for, as {@link #clocks()} holds it (0 when not kept). */
+    /**
+     * The ticks state {@code st} has been active for, as {@link #clocks()} holds it.
+     *
+     * @param st the state's id
+     * @return the ticks, 0 when not kept
+     */
     public long clock(int st) {
         return st < clocks.length ? clocks[st] : 0;
     }
 
+    /**
+     * The active states whose behaviours reported finished in this activation.
+     *
+     * @return a fresh copy of the array
+     */
     @Override
     public int[] finished() {
         return finished.clone();
     }
 
+    /**
+     * The timers that fired in their source's current activation and left it active.
+     *
+     * @return a fresh copy of the array
+     */
     @Override
     public int[] firedTimers() {
         return firedTimers.clone();

@@ -8,5 +8,12 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface MachineStateAction<C> {
+    /**
+     * Runs the action.
+     *
+     * @param machine the machine whose state is entered, exited or updated, to ask its cause or
+     *                raise events
+     * @param owner   that machine's owner
+     */
     void run(Machine<C> machine, C owner);
 }

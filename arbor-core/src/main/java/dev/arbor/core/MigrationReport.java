@@ -41,6 +41,13 @@ public record MigrationReport(
      * @param fallback the path of the nearest ancestor that stayed active (empty for the root)
      */
     public record Fallback(String state, String reason, String fallback) {
+        /**
+         * Checks that no part is null.
+         *
+         * @param state    its path in the old chart
+         * @param reason   why it left
+         * @param fallback the path of the nearest ancestor that stayed active
+         */
         public Fallback {
             Objects.requireNonNull(state, "state");
             Objects.requireNonNull(reason, "reason");
@@ -63,6 +70,13 @@ public record MigrationReport(
      * @param entered the labels of the new behaviours entered, in declaration order
      */
     public record BehaviorChange(String state, List<String> exited, List<String> entered) {
+        /**
+         * Copies the lists.
+         *
+         * @param state   its path
+         * @param exited  the labels of the old behaviours exited
+         * @param entered the labels of the new behaviours entered
+         */
         public BehaviorChange {
             Objects.requireNonNull(state, "state");
             exited = List.copyOf(exited);
@@ -83,6 +97,12 @@ public record MigrationReport(
      * @param reason  why, naming the state that could not be mapped
      */
     public record DroppedRecord(String history, String reason) {
+        /**
+         * Checks that no part is null.
+         *
+         * @param history the path of the history state
+         * @param reason  why its record was dropped
+         */
         public DroppedRecord {
             Objects.requireNonNull(history, "history");
             Objects.requireNonNull(reason, "reason");
@@ -94,6 +114,20 @@ public record MigrationReport(
         }
     }
 
+    /**
+     * Copies the lists.
+     *
+     * @param fromChart          the name of the chart the machine was on
+     * @param toChart            the name of the chart it is on now
+     * @param kept               the active states that stayed active without any callback
+     * @param gone               the states that were active and are not any more
+     * @param entered            the states entered in the new chart
+     * @param behaviorsRestarted the kept states whose behaviours changed
+     * @param historyMapped      the history states whose record was carried over
+     * @param historyDropped     the history states whose record was dropped
+     * @param carried            the other things mapped onto the new chart
+     * @param cleared            what could not be mapped and was cleared
+     */
     public MigrationReport {
         Objects.requireNonNull(fromChart, "fromChart");
         Objects.requireNonNull(toChart, "toChart");
@@ -107,7 +141,13 @@ public record MigrationReport(
         cleared = List.copyOf(cleared);
     }
 
-    /** Whether the move changed nothing: no state left or entered, no behaviour restarted, no record dropped, nothing cleared. */
+    /**
+     * Whether the move changed nothing: no state left or entered, no behaviour restarted, no record
+     * dropped, nothing cleared.
+     *
+     * @return true when every list but {@link #kept()}, {@link #historyMapped()} and
+     *         {@link #carried()} is empty
+     */
     public boolean changedNothing() {
         return gone.isEmpty() && entered.isEmpty() && behaviorsRestarted.isEmpty() && historyDropped.isEmpty()
                 && cleared.isEmpty();

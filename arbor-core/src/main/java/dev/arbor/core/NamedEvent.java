@@ -6,6 +6,10 @@ package dev.arbor.core;
  * and {@code "*"} matches every event. A plain {@link String} event is matched the same way.
  */
 public interface NamedEvent {
-    /** The event's dotted name, never null. */
+    /**
+     * The event's dotted name, such as {@code "error.execution"}.
+     *
+     * @return the name, never null
+     */
     String name();
 }

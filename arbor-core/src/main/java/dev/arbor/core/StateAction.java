@@ -7,5 +7,10 @@ package dev.arbor.core;
  */
 @FunctionalInterface
 public interface StateAction<C> {
+    /**
+     * Runs the action.
+     *
+     * @param owner the owner of the machine whose state is entered, exited or updated
+     */
     void run(C owner);
 }

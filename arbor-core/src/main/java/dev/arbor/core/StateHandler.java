@@ -13,22 +13,40 @@ package dev.arbor.core;
  */
 public interface StateHandler<C> {
 
-    /** Runs when the state is entered. */
+    /**
+     * Runs when the state is entered.
+     *
+     * @param owner the owner of the machine entering the state
+     */
     default void onEntry(C owner) {}
 
-    /** Runs when the state is exited. */
+    /**
+     * Runs when the state is exited.
+     *
+     * @param owner the owner of the machine exiting the state
+     */
     default void onExit(C owner) {}
 
-    /** The action of the state's initial transition, run after entry and before the initial child is entered. */
+    /**
+     * The action of the state's initial transition, run after entry and before the initial child is entered.
+     *
+     * @param owner the owner of the machine entering the state
+     */
     default void onInitial(C owner) {}
 
-    /** Runs on every {@link Machine#update()} while the state is active. */
+    /**
+     * Runs on every {@link Machine#update()} while the state is active.
+     *
+     * @param owner the owner of the ticking machine
+     */
     default void onUpdate(C owner) {}
 
     /**
      * Reacts to an event that reached this state, either from an active descendant or directly.
      *
-     * @param to requests a transition: {@code return to.state(TARGET)}
+     * @param owner the owner of the machine the event was fired into
+     * @param event the event being processed
+     * @param to    requests a transition: {@code return to.state(TARGET)}
      * @return what was done; {@link Reply#UNHANDLED} passes the event to the parent
      */
     Reply onEvent(C owner, Object event, Transitions to);

@@ -20,25 +20,45 @@ public final class TransitionBuilder<C, E> {
         this.def = def;
     }
 
-    /** The transition is enabled only when the guard holds. A second guard replaces the first. */
+    /**
+     * The transition is enabled only when the guard holds. A second guard replaces the first.
+     *
+     * @param guard tested with the owner and the event before the transition is taken
+     * @return this builder
+     */
     public TransitionBuilder<C, E> guard(Guard<C, E> guard) {
         def.guard = Check.of(guard);
         return this;
     }
 
-    /** A guard on the owner alone. */
+    /**
+     * A guard on the owner alone.
+     *
+     * @param condition tested with the owner before the transition is taken; replaces an earlier guard
+     * @return this builder
+     */
     public TransitionBuilder<C, E> guard(Condition<C> condition) {
         def.guard = Check.of(condition);
         return this;
     }
 
-    /** Adds an action, run after the exits and before the entries; several run in the order added. */
+    /**
+     * Adds an action, run after the exits and before the entries; several run in the order added.
+     *
+     * @param action run with the owner and the event
+     * @return this builder
+     */
     public TransitionBuilder<C, E> action(Action<C, E> action) {
         def.actions.add(Act.ofOwnerEvent(action));
         return this;
     }
 
-    /** Adds an action that also sees the machine (to raise events, or read the cause). */
+    /**
+     * Adds an action that also sees the machine (to raise events, or read the cause).
+     *
+     * @param action run with the machine, the owner and the event, in the order added
+     * @return this builder
+     */
     public TransitionBuilder<C, E> action(MachineAction<C, E> action) {
         def.actions.add(Act.ofMachineOwnerEvent(action));
         return this;
@@ -47,6 +67,9 @@ public final class TransitionBuilder<C, E> {
     /**
      * Sets the target state(s). Several targets must lie in different regions of a parallel state
      * (SCXML); a history pseudo-state may be a target.
+     *
+     * @param stateKeys the keys of the targets; none makes the transition internal again
+     * @return this builder
      */
     public TransitionBuilder<C, E> target(Object... stateKeys) {
         Objects.requireNonNull(stateKeys, "stateKeys");
@@ -57,13 +80,21 @@ public final class TransitionBuilder<C, E> {
         return this;
     }
 
-    /** Makes the transition {@link TransitionKind#LOCAL local}. */
+    /**
+     * Makes the transition {@link TransitionKind#LOCAL local}.
+     *
+     * @return this builder
+     */
     public TransitionBuilder<C, E> local() {
         def.kind = TransitionKind.LOCAL;
         return this;
     }
 
-    /** Makes the transition {@link TransitionKind#EXTERNAL external} (the default). */
+    /**
+     * Makes the transition {@link TransitionKind#EXTERNAL external} (the default).
+     *
+     * @return this builder
+     */
     public TransitionBuilder<C, E> external() {
         def.kind = TransitionKind.EXTERNAL;
         return this;
@@ -73,6 +104,10 @@ public final class TransitionBuilder<C, E> {
      * Makes the transition's response a plan (seed 004): a sequence of states run in order. The
      * first is the target; when it finishes the next is entered, and so on. The plan belongs to
      * the steps' least common compound ancestor and is dropped if that state is exited.
+     *
+     * @param first the first step: the transition's target
+     * @param rest  the steps after it, in order
+     * @return this builder
      */
     public TransitionBuilder<C, E> plan(Object first, Object... rest) {
         target(first);
@@ -86,12 +121,20 @@ public final class TransitionBuilder<C, E> {
     /**
      * Saves the configuration this transition interrupts, and returns to it when the transition's
      * target (or plan) has finished: persistence in fixed tasks (seed 004).
+     *
+     * @return this builder
      */
     public TransitionBuilder<C, E> resumeAfter() {
         def.resumeAfter = true;
         return this;
     }
 
+    /**
+     * Sets the transition's kind: {@link #local()} or {@link #external()} as a value.
+     *
+     * @param kind local or external
+     * @return this builder
+     */
     public TransitionBuilder<C, E> kind(TransitionKind kind) {
         def.kind = Objects.requireNonNull(kind, "kind");
         return this;

@@ -11,6 +11,7 @@ public interface Transitions {
      * {@link TransitionKind#LOCAL local} semantics as in Samek's QP (a target that is the handling
      * state itself is exited and re-entered).
      *
+     * @param stateKey the key (or name) of the target state
      * @return {@link Reply#TRANSITION}, to be returned by the handler
      * @throws IllegalArgumentException if the chart has no such state
      */

@@ -18,8 +18,19 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  */
 public final class Dispatcher {
 
-    /** The pending telegrams and the next receipt number: everything needed to resume. */
+    /**
+     * The pending telegrams and the next receipt number: everything needed to resume.
+     *
+     * @param nextReceipt the receipt the next telegram sent will get
+     * @param pending     the telegrams not yet delivered, in delivery order
+     */
     public record Snapshot(long nextReceipt, List<Telegram> pending) {
+        /**
+         * Copies the list.
+         *
+         * @param nextReceipt the receipt the next telegram sent will get, above every pending one
+         * @param pending     the telegrams not yet delivered
+         */
         public Snapshot {
             pending = List.copyOf(pending);
         }
@@ -31,13 +42,38 @@ public final class Dispatcher {
      * Every method has a do-nothing default; none may send, deliver or cancel.
      */
     public interface Listener {
-        /** A telegram was scheduled for {@code dueTick} (by {@link #send}, {@link #broadcast} or a {@link #post} taken in). */
+        /**
+         * A telegram was scheduled for {@code dueTick} (by {@link #send}, {@link #broadcast} or a
+         * {@link #post} taken in).
+         *
+         * @param dispatcher the dispatcher that scheduled it
+         * @param receipt    its receipt
+         * @param dueTick    the tick it is due
+         * @param sender     the sending agent's id
+         * @param receiver   the receiving agent's id
+         * @param event      the event it carries
+         */
         default void onSent(Dispatcher dispatcher, long receipt, long dueTick, int sender, int receiver, Object event) {}
 
-        /** A telegram is about to be handed to its receiver at tick {@code now}. */
+        /**
+         * A telegram is about to be handed to its receiver at tick {@code now}.
+         *
+         * @param dispatcher the dispatcher delivering it
+         * @param receipt    its receipt
+         * @param now        the tick given to {@link #deliver}
+         * @param sender     the sending agent's id
+         * @param receiver   the receiving agent's id
+         * @param event      the event it carries
+         */
         default void onDelivered(Dispatcher dispatcher, long receipt, long now, int sender, int receiver, Object event) {}
 
-        /** A pending telegram was withdrawn ({@link #cancel}), or dropped at delivery because no agent has its receiver id. */
+        /**
+         * A pending telegram was withdrawn ({@link #cancel}), or dropped at delivery because no agent
+         * has its receiver id.
+         *
+         * @param dispatcher the dispatcher that held it
+         * @param receipt    its receipt
+         */
         default void onDropped(Dispatcher dispatcher, long receipt) {}
     }
 
@@ -62,7 +98,13 @@ public final class Dispatcher {
 
     // ---------------------------------------------------------------- agents
 
-    /** Registers the receiver of an agent id, replacing any earlier one. */
+    /**
+     * Registers the receiver of an agent id, replacing any earlier one.
+     *
+     * @param agentId  the id telegrams to the agent are addressed to
+     * @param receiver what the agent's telegrams are delivered to
+     * @return this dispatcher
+     */
     public Dispatcher register(int agentId, Receiver receiver) {
         Objects.requireNonNull(receiver, "receiver");
         int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
@@ -83,27 +125,51 @@ public final class Dispatcher {
         return this;
     }
 
-    /** Registers an agent's machine: each telegram's event is fired into it. */
+    /**
+     * Registers an agent's machine: each telegram's event is fired into it.
+     *
+     * @param agentId the id telegrams to the agent are addressed to
+     * @param machine the agent's machine
+     * @return this dispatcher
+     */
     public Dispatcher register(int agentId, dev.arbor.core.Machine<?> machine) {
         return register(agentId, Receiver.of(machine));
     }
 
-    /** The machine registered for an agent id with {@link #register(int, dev.arbor.core.Machine)}, or null. */
+    /**
+     * The machine registered for an agent id with {@link #register(int, dev.arbor.core.Machine)}, or null.
+     *
+     * @param agentId the agent's id
+     * @return its machine; null when it has none, or a receiver of another kind
+     */
     public dev.arbor.core.Machine<?> machineOf(int agentId) {
         int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
         return i >= 0 && receivers[i] instanceof Receiver.OfMachine m ? m.machine() : null;
     }
 
-    /** Sets the one listener (null: none), replacing any earlier one. Call on the game thread. */
+    /**
+     * Sets the one listener (null: none), replacing any earlier one. Call on the game thread.
+     *
+     * @param listener the listener to hear of every telegram, or null
+     */
     public void setListener(Listener listener) {
         this.listener = listener;
     }
 
-    /** The listener set with {@link #setListener}, or null. */
+    /**
+     * The listener set with {@link #setListener}, or null.
+     *
+     * @return the listener, or null when none is set
+     */
     public Listener listener() {
         return listener;
     }
 
+    /**
+     * Removes an agent's receiver; telegrams still addressed to it are dropped when due.
+     *
+     * @param agentId the agent's id; an id not registered is ignored
+     */
     public void unregister(int agentId) {
         int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
         if (i >= 0) {
@@ -118,7 +184,13 @@ public final class Dispatcher {
     /**
      * Schedules a telegram for tick {@code now + delay}.
      *
+     * @param now      the caller's current tick
+     * @param delay    how many ticks later it is due, 0 or more
+     * @param sender   the sending agent's id
+     * @param receiver the receiving agent's id
+     * @param event    what the receiver's machine is fired with
      * @return its receipt, for {@link #cancel}
+     * @throws IllegalArgumentException if {@code delay} is negative
      */
     public long send(long now, long delay, int sender, int receiver, Object event) {
         if (delay < 0) {
@@ -137,6 +209,10 @@ public final class Dispatcher {
     /**
      * Sends one telegram to every registered agent but the sender, in ascending id order.
      *
+     * @param now    the caller's current tick
+     * @param delay  how many ticks later they are due, 0 or more
+     * @param sender the sending agent's id
+     * @param event  what each receiver's machine is fired with
      * @return how many were sent
      */
     public int broadcast(long now, long delay, int sender, Object event) {
@@ -153,6 +229,12 @@ public final class Dispatcher {
     /**
      * Hands a telegram over from any thread. It is taken in, in posting order, by the next
      * {@link #deliver}, and is due {@code delay} ticks after that call's {@code now}.
+     *
+     * @param delay    how many ticks after that call's {@code now} it is due, 0 or more
+     * @param sender   the sending agent's id
+     * @param receiver the receiving agent's id
+     * @param event    what the receiver's machine is fired with
+     * @throws IllegalArgumentException if {@code delay} is negative
      */
     public void post(long delay, int sender, int receiver, Object event) {
         if (delay < 0) {
@@ -161,7 +243,12 @@ public final class Dispatcher {
         posted.add(new Posted(delay, sender, receiver, Objects.requireNonNull(event, "event")));
     }
 
-    /** Withdraws a pending telegram. Returns false when it was already delivered or cancelled. */
+    /**
+     * Withdraws a pending telegram.
+     *
+     * @param receipt the receipt {@link #send} returned
+     * @return false when it was already delivered or cancelled
+     */
     public boolean cancel(long receipt) {
         boolean cancelled = pending.cancel(receipt);
         if (cancelled && listener != null) {
@@ -176,9 +263,11 @@ public final class Dispatcher {
      * Delivers, in order, every telegram due at or before {@code now}, including those sent with
      * no delay while delivering. Telegrams to unregistered agents are dropped.
      *
+     * @param now the caller's current tick
      * @return how many were delivered
      * @throws IllegalStateException if agents keep sending each other undelayed telegrams
-     *                               (more than a million in one call)
+     *                               (more than a million in one call), or if called from inside a
+     *                               delivery
      */
     public int deliver(long now) {
         if (delivering) {
@@ -231,31 +320,52 @@ public final class Dispatcher {
         return delivered;
     }
 
-    /** How many telegrams wait. */
+    /**
+     * How many telegrams wait.
+     *
+     * @return the number of pending telegrams
+     */
     public int pendingCount() {
         return pending.count();
     }
 
-    /** The tick of the next pending telegram, or {@link Long#MAX_VALUE} when none waits. */
+    /**
+     * The tick of the next pending telegram, or {@link Long#MAX_VALUE} when none waits.
+     *
+     * @return the earliest due tick
+     */
     public long nextDueTick() {
         return pending.firstTick();
     }
 
-    /** The {@code now} of the last {@link #deliver} call, or {@link Long#MIN_VALUE} before the first. */
+    /**
+     * The {@code now} of the last {@link #deliver} call, or {@link Long#MIN_VALUE} before the first.
+     *
+     * @return the tick last delivered at
+     */
     public long lastDeliveryTick() {
         return lastNow;
     }
 
     // ---------------------------------------------------------------- save and restore
 
-    /** The pending telegrams in delivery order, and the next receipt number. */
+    /**
+     * The pending telegrams in delivery order, and the next receipt number.
+     *
+     * @return a snapshot to {@link #restore} later
+     */
     public Snapshot snapshot() {
         List<Telegram> all = pending.all();
         all.sort(Telegram.DELIVERY_ORDER);
         return new Snapshot(nextReceipt, all);
     }
 
-    /** Replaces every pending telegram with a snapshot's (posted ones not yet taken in are kept). */
+    /**
+     * Replaces every pending telegram with a snapshot's (posted ones not yet taken in are kept).
+     *
+     * @param snapshot what {@link #snapshot()} returned, here or on another dispatcher
+     * @throws IllegalArgumentException if its next receipt is not above its pending receipts
+     */
     public void restore(Snapshot snapshot) {
         Objects.requireNonNull(snapshot, "snapshot");
         long max = 0;
@@ -275,7 +385,11 @@ public final class Dispatcher {
         nextReceipt = snapshot.nextReceipt();
     }
 
-    /** The pending telegrams, in delivery order. */
+    /**
+     * The pending telegrams, in delivery order.
+     *
+     * @return a fresh list of the pending telegrams
+     */
     public List<Telegram> pending() {
         return new ArrayList<>(snapshot().pending());
     }

@@ -13,6 +13,15 @@ import java.util.Objects;
  * @param event    what the receiver's machine is fired with
  */
 public record Telegram(long receipt, long dueTick, int sender, int receiver, Object event) {
+    /**
+     * Checks that the event is not null.
+     *
+     * @param receipt  the dispatcher's sequence number
+     * @param dueTick  the tick at (or after) which it is delivered
+     * @param sender   the sending agent's id
+     * @param receiver the receiving agent's id
+     * @param event    what the receiver's machine is fired with, not null
+     */
     public Telegram {
         Objects.requireNonNull(event, "event");
     }
