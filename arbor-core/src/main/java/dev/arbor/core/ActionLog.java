@@ -20,7 +20,18 @@ import java.util.List;
 public final class ActionLog implements MachineListener {
 
     /** What one recorded action was. */
-    public enum Kind { EXIT, TRANSITION, INTERNAL, ENTRY, UPDATE }
+    public enum Kind {
+        /** A state's exit action ({@link MachineListener#onExit}). */
+        EXIT,
+        /** A transition with a target was taken ({@link MachineListener#onTransition}). */
+        TRANSITION,
+        /** A targetless transition or a handler consumed the event ({@link MachineListener#onInternal}). */
+        INTERNAL,
+        /** A state's entry action ({@link MachineListener#onEntry}). */
+        ENTRY,
+        /** A state's update action during a tick ({@link MachineListener#onUpdate}). */
+        UPDATE
+    }
 
     private static final Kind[] KINDS = Kind.values();
 
