@@ -4,6 +4,7 @@ import dev.arbor.bench.regions.ArborPlayer;
 import dev.arbor.bench.regions.PlayerEv;
 import dev.arbor.bench.regions.PlayerOwner;
 import dev.arbor.bench.regions.PlayerPeer;
+import dev.arbor.bench.regions.ScxmlPlayer;
 import dev.arbor.bench.regions.SwitchPlayer;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
@@ -23,12 +24,12 @@ import org.openjdk.jmh.annotations.Warmup;
  * Workload 6: seed 001's player as three orthogonal regions (movement, action, status with a
  * timer), driven by {@link PlayerEv#CYCLE}, which takes every transition (a blocked move, a hit
  * that leaves two regions at once, a timer that runs out on a tick). Arbor against the
- * hand-written switch over three ints, checked equal first (PlayerEquivalenceTest). Score: ns per
- * event or tick; with {@code -prof gc}, bytes per event.
+ * hand-written switch over three ints and Apache Commons SCXML 0.9, each checked against Arbor's
+ * records first (PlayerEquivalenceTest). Score: ns per event or tick; with {@code -prof gc},
+ * bytes per event.
  *
  * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar RegionsBenchmark -f 2 -wi 5 -w 1s -i 5 -r 1s -prof gc}.
- * Spring Statemachine and Commons SCXML, which have regions too, are not peers of this workload
- * yet.
+ * Spring Statemachine, which has regions too, is not a peer of this workload yet.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
@@ -39,7 +40,7 @@ import org.openjdk.jmh.annotations.Warmup;
 public class RegionsBenchmark {
 
     /** The implementations of the player. */
-    public enum Subject { ARBOR, SWITCH }
+    public enum Subject { ARBOR, SWITCH, COMMONS_SCXML }
 
     @Param
     public Subject subject;
@@ -51,7 +52,11 @@ public class RegionsBenchmark {
     @Setup
     public void setUp() {
         PlayerOwner owner = new PlayerOwner(false);
-        player = subject == Subject.ARBOR ? new ArborPlayer(owner) : new SwitchPlayer(owner);
+        player = switch (subject) {
+            case ARBOR -> new ArborPlayer(owner);
+            case SWITCH -> new SwitchPlayer(owner);
+            case COMMONS_SCXML -> new ScxmlPlayer(owner);
+        };
         player.start();
         cycle = PlayerEv.CYCLE.toArray(new PlayerEv[0]);
         next = 0;

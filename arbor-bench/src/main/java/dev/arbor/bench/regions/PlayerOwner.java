@@ -12,11 +12,23 @@ public final class PlayerOwner {
     public long count;
     /** True while a heavy attack is under way (set by HEAVY's entry, cleared by its exit). */
     public boolean heavy;
+    /** Ticks since invulnerability began, for a peer whose timers are real time (Commons SCXML). */
+    public int ticks;
     private final List<String> trace;
 
     /** An owner that keeps its records when {@code tracing}. */
     public PlayerOwner(boolean tracing) {
         this.trace = tracing ? new ArrayList<>() : null;
+    }
+
+    /** {@return whether a heavy attack is under way} (a bean property, for JEXL's guards in Commons SCXML) */
+    public boolean isHeavy() {
+        return heavy;
+    }
+
+    /** {@return the ticks since invulnerability began} (a bean property, for JEXL) */
+    public int getTicks() {
+        return ticks;
     }
 
     /** One record, such as {@code "WALK-ENTRY"}. */

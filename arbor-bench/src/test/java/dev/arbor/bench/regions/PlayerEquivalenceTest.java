@@ -34,6 +34,42 @@ class PlayerEquivalenceTest {
         }
     }
 
+    /**
+     * Commons SCXML 0.9's documented variant: when a hit breaks off an attack and stuns in one step,
+     * it runs the two regions' transition actions in an order that varies from one run to the next
+     * (both were seen here); W3C SCXML, and Arbor, run them in document order. The exits and
+     * entries around them are in Arbor's order. So the pair is compared in a fixed order.
+     */
+    static List<String> eitherActionFirst(List<String> trace) {
+        List<String> out = new java.util.ArrayList<>(trace);
+        int s = out.indexOf("s-HIT");
+        if (s >= 1 && out.get(s - 1).equals("a-HIT") || s >= 0 && s + 1 < out.size() && out.get(s + 1).equals("a-HIT")) {
+            int first = Math.min(s, out.indexOf("a-HIT"));
+            out.set(first, "a-HIT");
+            out.set(first + 1, "s-HIT");
+        }
+        return out;
+    }
+
+    @Test
+    void commonsScxmlMakesArborsRecordsStepByStepButForOneDocumentedVariant() {
+        ArborPlayer arbor = new ArborPlayer(new PlayerOwner(true));
+        ScxmlPlayer scxml = new ScxmlPlayer(new PlayerOwner(true));
+        arbor.start();
+        scxml.start();
+        assertThat(scxml.owner().drain()).isEqualTo(arbor.owner().drain());
+        for (int round = 0; round < 2; round++) {
+            for (int i = 0; i < PlayerEv.CYCLE.size(); i++) {
+                PlayerEv e = PlayerEv.CYCLE.get(i);
+                arbor.fire(e);
+                scxml.fire(e);
+                String where = "round " + round + ", step " + i + " (" + e + ")";
+                assertThat(eitherActionFirst(scxml.owner().drain())).as(where).isEqualTo(arbor.owner().drain());
+                assertThat(scxml.configuration()).as(where).isEqualTo(arbor.configuration());
+            }
+        }
+    }
+
     @Test
     void aHitDuringAnAttackLeavesBothRegionsInOneStepInScxmlOrder() {
         ArborPlayer arbor = new ArborPlayer(new PlayerOwner(true));
