@@ -29,7 +29,8 @@ import org.openjdk.jmh.annotations.Warmup;
  * bytes per event.
  *
  * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar RegionsBenchmark -f 2 -wi 5 -w 1s -i 5 -r 1s -prof gc}.
- * Spring Statemachine, which has regions too, is not a peer of this workload yet.
+ * Spring Statemachine cannot express the chart (it gives an event to one region only:
+ * {@code SpringPlayer}), so it is not timed.
  */
 @BenchmarkMode(Mode.AverageTime)
 @OutputTimeUnit(TimeUnit.NANOSECONDS)
