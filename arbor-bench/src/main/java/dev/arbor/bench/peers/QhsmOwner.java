@@ -10,7 +10,7 @@ import java.util.List;
  * plus one list append while tracing is on (the equivalence test). Benchmarks turn tracing off,
  * so what they measure is the engine.
  */
-public final class QhsmOwner {
+public final class QhsmOwner implements Recorder {
     /** QHsmTst's guard variable. */
     public boolean foo;
     /** How many action records were made; keeps the actions' work observable to the JIT. */
@@ -25,6 +25,7 @@ public final class QhsmOwner {
     }
 
     /** One action record, such as {@code "s1-ENTRY"} or {@code "s1-D"}. */
+    @Override
     public void rec(String record) {
         count++;
         if (tracing) {

@@ -65,25 +65,54 @@ public final class ScxmlPeer implements QhsmPeer {
     }
 
     static SCXML parse() {
-        List<CustomAction> actions = List.of(
+        return parse(ScxmlPeer.class, "qhsmtst.scxml", List.of(
                 new CustomAction(NS, "rec", Rec.class),
                 new CustomAction(NS, "foo", Foo.class),
-                new CustomAction(NS, "unhandled", Unhandled.class));
-        try (InputStream in = ScxmlPeer.class.getResourceAsStream("qhsmtst.scxml")) {
-            if (in == null) {
-                throw new IllegalStateException("qhsmtst.scxml is missing from the class path");
-            }
-            return SCXMLParser.parse(new InputSource(in), null, actions);
-        } catch (Exception e) {
-            throw new IllegalStateException("Commons SCXML rejected qhsmtst.scxml", e);
-        }
+                new CustomAction(NS, "unhandled", Unhandled.class)));
     }
 
     static QhsmOwner owner(SCInstance instance) {
         return (QhsmOwner) instance.getRootContext().get("owner");
     }
 
-    /** {@code <q:rec text="s1-ENTRY"/>}: one trace record. */
+    /**
+     * A document of the resources of {@code base}'s package, parsed with the custom actions given
+     * (in the namespace {@link #NS}).
+     *
+     * @param base     the class whose package holds the document
+     * @param resource the document's file name
+     * @param actions  the custom actions the document uses
+     * @return the parsed document, to share among executors
+     */
+    public static SCXML parse(Class<?> base, String resource, List<CustomAction> actions) {
+        try (InputStream in = base.getResourceAsStream(resource)) {
+            if (in == null) {
+                throw new IllegalStateException(resource + " is missing from the class path");
+            }
+            return SCXMLParser.parse(new InputSource(in), null, actions);
+        } catch (Exception e) {
+            throw new IllegalStateException("Commons SCXML rejected " + resource, e);
+        }
+    }
+
+    /**
+     * An executor of {@code model} with a JEXL root context holding {@code owner} as
+     * {@code owner}; not started.
+     *
+     * @param model the shared document
+     * @param owner what the document's guards and actions work on
+     * @return the executor
+     */
+    public static SCXMLExecutor newExecutor(SCXML model, Object owner) {
+        SCXMLExecutor executor = new SCXMLExecutor(new JexlEvaluator(), new SimpleDispatcher(), new SimpleErrorReporter());
+        Context root = new JexlContext();
+        root.set("owner", owner);
+        executor.setRootContext(root);
+        executor.setStateMachine(model);
+        return executor;
+    }
+
+    /** {@code <q:rec text="s1-ENTRY"/>}: one trace record, made by the owner (a {@link Recorder}). */
     public static final class Rec extends org.apache.commons.scxml.model.Action {
         private static final long serialVersionUID = 1L;
         private String text;
@@ -101,7 +130,7 @@ public final class ScxmlPeer implements QhsmPeer {
         @Override
         @SuppressWarnings("rawtypes")
         public void execute(EventDispatcher d, ErrorReporter r, SCInstance instance, Log log, Collection events) {
-            owner(instance).rec(text);
+            ((Recorder) instance.getRootContext().get("owner")).rec(text);
         }
     }
 
@@ -149,12 +178,7 @@ public final class ScxmlPeer implements QhsmPeer {
 
     /** An executor of the shared document, with a JEXL root context holding the owner; not started. */
     public static SCXMLExecutor newExecutor(QhsmOwner owner) {
-        SCXMLExecutor executor = new SCXMLExecutor(new JexlEvaluator(), new SimpleDispatcher(), new SimpleErrorReporter());
-        Context root = new JexlContext();
-        root.set("owner", owner);
-        executor.setRootContext(root);
-        executor.setStateMachine(MODEL);
-        return executor;
+        return newExecutor(MODEL, owner);
     }
 
     @Override

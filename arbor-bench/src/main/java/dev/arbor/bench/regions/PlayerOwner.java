@@ -1,5 +1,6 @@
 package dev.arbor.bench.regions;
 
+import dev.arbor.bench.peers.Recorder;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -7,7 +8,7 @@ import java.util.List;
  * The player's owner: what every implementation's actions write. Each entry, exit and
  * transition action records a constant string (one counter increment when not tracing).
  */
-public final class PlayerOwner {
+public final class PlayerOwner implements Recorder {
     /** How many records were made; keeps the actions' work observable to the JIT. */
     public long count;
     /** True while a heavy attack is under way (set by HEAVY's entry, cleared by its exit). */
@@ -32,6 +33,7 @@ public final class PlayerOwner {
     }
 
     /** One record, such as {@code "WALK-ENTRY"}. */
+    @Override
     public void rec(String record) {
         count++;
         if (trace != null) {

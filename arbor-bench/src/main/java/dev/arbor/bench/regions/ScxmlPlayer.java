@@ -1,26 +1,18 @@
 package dev.arbor.bench.regions;
 
-import java.io.InputStream;
-import java.util.ArrayList;
+import dev.arbor.bench.peers.ScxmlPeer;
 import java.util.Collection;
 import java.util.List;
 import org.apache.commons.logging.Log;
-import org.apache.commons.scxml.Context;
 import org.apache.commons.scxml.ErrorReporter;
 import org.apache.commons.scxml.EventDispatcher;
 import org.apache.commons.scxml.SCInstance;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;
-import org.apache.commons.scxml.env.SimpleDispatcher;
-import org.apache.commons.scxml.env.SimpleErrorReporter;
-import org.apache.commons.scxml.env.jexl.JexlContext;
-import org.apache.commons.scxml.env.jexl.JexlEvaluator;
-import org.apache.commons.scxml.io.SCXMLParser;
 import org.apache.commons.scxml.model.CustomAction;
 import org.apache.commons.scxml.model.ModelException;
 import org.apache.commons.scxml.model.SCXML;
 import org.apache.commons.scxml.model.TransitionTarget;
-import org.xml.sax.InputSource;
 
 /**
  * Apache Commons SCXML 0.9: the player as an SCXML document ({@code player.scxml}), parsed once and
@@ -29,7 +21,6 @@ import org.xml.sax.InputSource;
  * {@code <send delay>} is real time).
  */
 public final class ScxmlPlayer implements PlayerPeer {
-    private static final String NS = "urn:arbor:bench";
     private static final SCXML MODEL = parse();
     private static final TriggerEvent[] EVENTS = new TriggerEvent[PlayerEv.values().length];
 
@@ -40,45 +31,12 @@ public final class ScxmlPlayer implements PlayerPeer {
     }
 
     private static SCXML parse() {
-        List<CustomAction> actions = List.of(new CustomAction(NS, "rec", Rec.class),
-                new CustomAction(NS, "heavy", Heavy.class), new CustomAction(NS, "ticks", Ticks.class));
-        try (InputStream in = ScxmlPlayer.class.getResourceAsStream("player.scxml")) {
-            if (in == null) {
-                throw new IllegalStateException("player.scxml is missing from the class path");
-            }
-            return SCXMLParser.parse(new InputSource(in), null, actions);
-        } catch (Exception e) {
-            throw new IllegalStateException("Commons SCXML rejected player.scxml", e);
-        }
+        return ScxmlPeer.parse(ScxmlPlayer.class, "player.scxml", List.of(new CustomAction(ScxmlPeer.NS, "rec", ScxmlPeer.Rec.class),
+                new CustomAction(ScxmlPeer.NS, "heavy", Heavy.class), new CustomAction(ScxmlPeer.NS, "ticks", Ticks.class)));
     }
 
     private static PlayerOwner owner(SCInstance instance) {
         return (PlayerOwner) instance.getRootContext().get("owner");
-    }
-
-    /** {@code <p:rec text="WALK-ENTRY"/>}: one record. */
-    public static final class Rec extends org.apache.commons.scxml.model.Action {
-        private static final long serialVersionUID = 1L;
-        private String text;
-
-        /** Made by the parser. */
-        public Rec() {}
-
-        /** @param text the record */
-        public void setText(String text) {
-            this.text = text.intern();
-        }
-
-        /** @return the record */
-        public String getText() {
-            return text;
-        }
-
-        @Override
-        @SuppressWarnings("rawtypes")
-        public void execute(EventDispatcher d, ErrorReporter r, SCInstance instance, Log log, Collection events) {
-            owner(instance).rec(text);
-        }
     }
 
     /** {@code <p:heavy value="true"/>}: sets the owner's {@code heavy}. */
@@ -128,11 +86,7 @@ public final class ScxmlPlayer implements PlayerPeer {
     /** A player writing to {@code owner}. */
     public ScxmlPlayer(PlayerOwner owner) {
         this.owner = owner;
-        this.executor = new SCXMLExecutor(new JexlEvaluator(), new SimpleDispatcher(), new SimpleErrorReporter());
-        Context root = new JexlContext();
-        root.set("owner", owner);
-        executor.setRootContext(root);
-        executor.setStateMachine(MODEL);
+        this.executor = ScxmlPeer.newExecutor(MODEL, owner);
     }
 
     @Override
