@@ -87,7 +87,6 @@ final class ArborStateEntity<C> extends DurableStateBehavior<EntityCommand, Arbo
                                 held.inputs)))
                 .onCommand(EntityCommand.Passivate.class, (held, stop) -> unstoredTicks == 0 ? Effect().stop()
                         : Effect().persist(held).thenStop())
-                .onCommand(ArborEntity.Replayed.class, (held, never) -> Effect().none())
                 .build();
     }
 

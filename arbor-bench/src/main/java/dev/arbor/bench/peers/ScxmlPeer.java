@@ -183,6 +183,21 @@ public final class ScxmlPeer implements QhsmPeer {
 
     @Override
     public void start() {
+        go(executor);
+    }
+
+    @Override
+    public void fire(Sig signal) {
+        trigger(executor, EVENTS[signal.ordinal()]);
+    }
+
+    /**
+     * Starts an executor: its initial configuration entered.
+     *
+     * @param executor the executor
+     * @throws IllegalStateException when Commons SCXML finds the document broken
+     */
+    public static void go(SCXMLExecutor executor) {
         try {
             executor.go();
         } catch (ModelException e) {
@@ -190,10 +205,16 @@ public final class ScxmlPeer implements QhsmPeer {
         }
     }
 
-    @Override
-    public void fire(Sig signal) {
+    /**
+     * One event to completion.
+     *
+     * @param executor the executor
+     * @param event    the prebuilt event
+     * @throws IllegalStateException when Commons SCXML finds the document broken
+     */
+    public static void trigger(SCXMLExecutor executor, TriggerEvent event) {
         try {
-            executor.triggerEvent(EVENTS[signal.ordinal()]);
+            executor.triggerEvent(event);
         } catch (ModelException e) {
             throw new IllegalStateException(e);
         }

@@ -1,6 +1,7 @@
 package dev.arbor.bench.regions;
 
 import dev.arbor.bench.peers.ScxmlPeer;
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import org.apache.commons.logging.Log;
@@ -10,7 +11,6 @@ import org.apache.commons.scxml.SCInstance;
 import org.apache.commons.scxml.SCXMLExecutor;
 import org.apache.commons.scxml.TriggerEvent;
 import org.apache.commons.scxml.model.CustomAction;
-import org.apache.commons.scxml.model.ModelException;
 import org.apache.commons.scxml.model.SCXML;
 import org.apache.commons.scxml.model.TransitionTarget;
 
@@ -91,20 +91,12 @@ public final class ScxmlPlayer implements PlayerPeer {
 
     @Override
     public void start() {
-        try {
-            executor.go();
-        } catch (ModelException e) {
-            throw new IllegalStateException(e);
-        }
+        ScxmlPeer.go(executor);
     }
 
     @Override
     public void fire(PlayerEv event) {
-        try {
-            executor.triggerEvent(EVENTS[event.ordinal()]);
-        } catch (ModelException e) {
-            throw new IllegalStateException(e);
-        }
+        ScxmlPeer.trigger(executor, EVENTS[event.ordinal()]);
     }
 
     @Override
@@ -114,16 +106,10 @@ public final class ScxmlPlayer implements PlayerPeer {
 
     @Override
     public String configuration() {
-        String[] regions = new String[3];
-        for (Object o : executor.getCurrentStatus().getStates()) {
-            String id = ((TransitionTarget) o).getId();
-            int r = switch (id) {
-                case "IDLE", "WALK", "SNEAK" -> 0;
-                case "NONE", "LIGHT_ATTACK", "HEAVY_ATTACK" -> 1;
-                default -> 2;
-            };
-            regions[r] = id;
+        List<String> ids = new ArrayList<>();
+        for (Object state : executor.getCurrentStatus().getStates()) {
+            ids.add(((TransitionTarget) state).getId());
         }
-        return String.join("/", regions);
+        return PlayerPeer.configurationOf(ids);
     }
 }

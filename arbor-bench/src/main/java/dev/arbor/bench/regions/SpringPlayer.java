@@ -1,6 +1,8 @@
 package dev.arbor.bench.regions;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.List;
 import java.util.Map;
 import org.springframework.messaging.Message;
 import org.springframework.messaging.support.MessageBuilder;
@@ -120,15 +122,10 @@ public final class SpringPlayer implements PlayerPeer {
 
     @Override
     public String configuration() {
-        String[] regions = new String[3];
+        List<String> ids = new ArrayList<>();
         for (S id : machine.getState().getIds()) {
-            switch (id) {
-                case IDLE, WALK, SNEAK -> regions[0] = id.name();
-                case NONE, LIGHT_ATTACK, HEAVY_ATTACK -> regions[1] = id.name();
-                case NORMAL, STUNNED, INVULNERABLE -> regions[2] = id.name();
-                default -> { }
-            }
+            ids.add(id.name());
         }
-        return String.join("/", regions);
+        return PlayerPeer.configurationOf(ids);
     }
 }

@@ -81,12 +81,7 @@ class PlayerEquivalenceTest {
         if (record.startsWith("s-")) {
             return 2;
         }
-        String state = record.substring(0, record.lastIndexOf('-'));
-        return switch (state) {
-            case "IDLE", "WALK", "SNEAK" -> 0;
-            case "NONE", "LIGHT_ATTACK", "HEAVY_ATTACK" -> 1;
-            default -> 2;
-        };
+        return PlayerPeer.regionOf(record.substring(0, record.lastIndexOf('-')));
     }
 
     /**
