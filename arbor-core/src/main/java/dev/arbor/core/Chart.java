@@ -52,10 +52,13 @@ public final class Chart<C> {
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
     boolean flatTicks;
+    /** Whether events may take the flat path (a chart without parallel states); tests turn it off to compare. */
+    boolean flatSteps;
 
     Chart(CompiledChart compiled) {
         this.compiled = compiled;
         this.flatTicks = compiled.tickPolled != null;
+        this.flatSteps = compiled.flat;
         this.doneEvents = new Done[compiled.stateCount];
         for (int s = 0; s < compiled.stateCount; s++) {
             if (compiled.doneSets[s] != null) {
@@ -160,6 +163,13 @@ public final class Chart<C> {
     /** Ticks by the general path only; for tests that compare it with the flat one. */
     void generalTicksOnly() {
         flatTicks = false;
+    }
+
+    /** Events and ticks by the general SCXML step only, never specialised; for tests that compare the tiers. */
+    synchronized void generalOnly() {
+        neverSpecialize();
+        flatTicks = false;
+        flatSteps = false;
     }
 
     static int specializeAfter(String setting) {

@@ -21,9 +21,9 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  * active state defers is kept and offered again once no active state defers it. Everything that
  * decides what the machine does next is in its {@link #snapshot()} (docs/time-and-deferral.md).
  *
- * <p>Charts without parallel states or handler states take a flat path that gives the same
- * results: the active leaf is found from the configuration bits, exits walk up the parent array,
- * and entries follow a path the compiler precomputed. It allocates nothing and borrows no scratch.
+ * <p>Charts without parallel states take a flat path that gives the same results: the active
+ * leaf is found from the configuration bits, exits walk up the parent array, and entries follow a
+ * path the compiler precomputed (for a handler's request, on first use of each source and target). It allocates nothing and borrows no scratch.
  * When a flat chart is built (or, with {@code arbor.specialize} set to a number, once its machines
  * have dispatched that many events; {@code eager} or {@code off}), its dispatch is compiled into
  * method handles ({@code Specializer})
@@ -99,6 +99,8 @@ public final class Machine<C> {
         Tasks tasks;
         volatile ConcurrentLinkedQueue<Object> posted;
         Scratch step;
+        /** What a handler state asks for, on the flat path; made on first use. */
+        HandlerRequest request;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
@@ -338,8 +340,11 @@ public final class Machine<C> {
                 runToCompletion();
                 drainExternal();
             } else {
-                if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                int leaf = highestActive(c);
+                if (!code.dispatch(leaf, set, this, owner, event)) {
                     unhandled(event);
+                } else if (c.hasHandlers) {
+                    handlerMoveAsked(code, leaf, event);
                 }
                 if (extras != null || c.hasEventless) {
                     runToCompletion();
@@ -1201,7 +1206,7 @@ public final class Machine<C> {
     /** Selects and executes the transitions one event enables, or reports it unhandled. */
     private void dispatch(Object event) {
         CompiledChart c = chart.compiled;
-        if (c.flat) {
+        if (chart.flatSteps) {
             if (!dispatchCompiled(chart.specialized(), c, event)) {
                 dispatchFlat(c, event);
             }
@@ -1221,20 +1226,154 @@ public final class Machine<C> {
         if (set < 0) {
             return false;
         }
-        if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+        int leaf = highestActive(c);
+        if (!code.dispatch(leaf, set, this, owner, event)) {
             unhandled(event);
+        } else if (c.hasHandlers) {
+            handlerMoveAsked(code, leaf, event);
         }
         return true;
     }
 
+    /** After a specialised case: the transition a handler asked for, if one did. */
+    private void handlerMoveAsked(SpecializedDispatch code, int leaf, Object event) {
+        HandlerRequest r = extras == null ? null : extras.request;
+        if (r == null || r.source < 0) {
+            return;
+        }
+        int st = r.source;
+        r.source = -1;
+        if (!code.move(leaf, st, r.target, this, owner, event)) {
+            handlerReplied(st, HANDLER_TARGET + r.target, event);
+        }
+    }
+
     /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialised chart's compiled code. */
     private void dispatchFlat(CompiledChart c, Object event) {
+        if (c.hasHandlers) {
+            dispatchFlatWithHandlers(c, event);
+            return;
+        }
         int t = selectFlat(c, event);
         if (t < 0) {
             unhandled(event);
         } else {
             execute(c, t, event);
         }
+    }
+
+    /**
+     * The flat dispatch of a chart with handler states: from the active leaf outward, each state's
+     * declared transitions, then its handler, until one takes the event.
+     */
+    private void dispatchFlatWithHandlers(CompiledChart c, Object event) {
+        int[] set = triggerSet(c, event);
+        for (int st = highestActive(c); st >= 0; st = c.parent[st]) {
+            int t = findTransition(c, st, set, event);
+            if (t >= 0) {
+                execute(c, t, event);
+                return;
+            }
+            if (c.handler[st] != null) {
+                int reply = askHandlerFlat(c, st, event);
+                if (reply != HANDLER_UNHANDLED) {
+                    handlerReplied(st, reply, event);
+                    return;
+                }
+            }
+        }
+        unhandled(event);
+    }
+
+    // A handler's reply on the flat path, as one int: what Specializer switches on.
+    /** The handler passed the event to its parent. */
+    static final int HANDLER_UNHANDLED = 0;
+    /** The handler consumed the event and asked for no transition. */
+    static final int HANDLER_HANDLED = 1;
+    /** The handler asked for a transition to state {@code reply - HANDLER_TARGET}. */
+    static final int HANDLER_TARGET = 2;
+
+    private int askHandlerFlat(CompiledChart c, int st, Object event) {
+        @SuppressWarnings("unchecked")
+        StateHandler<Object> h = (StateHandler<Object>) c.handler[st];
+        try {
+            return handlerReply(h.onEvent(owner, event, handlerRequest()), st);
+        } catch (Throwable e) {
+            return handlerFailed(e, st);
+        }
+    }
+
+    // The hooks below are called from specialised code; each stays under the JIT's 35 bytes for
+    // inlining at any call site, its rare paths in methods of their own.
+
+    /** The request object handed to a handler, cleared. */
+    Transitions handlerRequest() {
+        Extras x = extras;
+        HandlerRequest r = x == null ? null : x.request;
+        if (r == null) {
+            return newHandlerRequest();
+        }
+        r.target = -1;
+        return r;
+    }
+
+    private HandlerRequest newHandlerRequest() {
+        Extras x = extras();
+        if (x.request == null) {
+            x.request = new HandlerRequest(this);
+        }
+        x.request.target = -1;
+        return x.request;
+    }
+
+    /** A handler's reply as one int ({@link #HANDLER_UNHANDLED}, …); a reply that breaks the contract is reported, and handled. */
+    int handlerReply(Reply reply, int st) {
+        return reply == Reply.UNHANDLED ? HANDLER_UNHANDLED : reply == Reply.HANDLED ? HANDLER_HANDLED : handlerTarget(reply, st);
+    }
+
+    private int handlerTarget(Reply reply, int st) {
+        int target = extras.request.target;
+        return reply != null && target >= 0 ? HANDLER_TARGET + target : handlerBroke(reply, st);
+    }
+
+    private int handlerBroke(Reply reply, int st) {
+        CompiledChart c = chart.compiled;
+        return handlerFailed(new IllegalStateException(reply == null
+                ? "handler of state '" + c.stateName[st] + "' returned null"
+                : "handler of state '" + c.stateName[st] + "' returned TRANSITION without calling to.state(...)"), st);
+    }
+
+    /** A handler threw: reported, and the event counts as handled (its code ran part-way; ancestors are not asked). */
+    int handlerFailed(Throwable e, int st) {
+        reportError(st, e);
+        return HANDLER_HANDLED;
+    }
+
+    /** In a specialised case: handler state {@code st} asked for a transition, which the machine takes when the case returns. */
+    boolean handlerAsked(int reply, int st) {
+        extras.request.source = st;
+        return true;
+    }
+
+    /** Takes what handler state {@code st} replied (handled, or a transition), by the interpreter's flat path. */
+    boolean handlerReplied(int st, int reply, Object event) {
+        CompiledChart c = chart.compiled;
+        int t = c.handlerTransition[st];
+        if (reply == HANDLER_HANDLED) {
+            internalTaken(st, event);
+            return true;
+        }
+        int target = reply - HANDLER_TARGET;
+        CompiledChart.HandlerMove move = c.handlerMove(st, target);
+        if (move.entryPath() != null && !c.hasPlans) {
+            microstepFlat(c, t, move.domain(), move.keptInitial(), move.entryPath(), event);
+        } else {
+            Scratch s = step();
+            s.selCount = 0;
+            select(s, t, move.domain(), target);
+            microstep(s, event);
+        }
+        return true;
     }
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */
@@ -1536,6 +1675,11 @@ public final class Machine<C> {
             runAction(c.tAction[t], c.tSource[t], event);
             return;
         }
+        microstepFlat(c, t, d, c.tKeptInitial[t], c.tEntryPath[t], event);
+    }
+
+    /** A flat microstep of transition {@code t} with domain {@code d}, entering {@code entryPath} (declared or asked for by a handler). */
+    private void microstepFlat(CompiledChart c, int t, int d, int keptInitial, int[] entryPath, Object event) {
         int base = d & ~CompiledChart.KEEP;
         savePrevious();
         int leaf = highestActive(c);
@@ -1551,10 +1695,10 @@ public final class Machine<C> {
         }
         transitionTaken(t, event);
         runAction(c.tAction[t], c.tSource[t], event);
-        if (c.tKeptInitial[t] >= 0) {
-            runInitialAction(c, c.tKeptInitial[t]);
+        if (keptInitial >= 0) {
+            runInitialAction(c, keptInitial);
         }
-        enterPath(c, c.tEntryPath[t]);
+        enterPath(c, entryPath);
     }
 
     /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */

@@ -13,7 +13,15 @@ import dev.arbor.core.internal.CompiledChart;
 final class SpecializedDispatch {
     /** Event sets with an index below this are specialised; later ones go to the interpreter. */
     final int sets;
-    /** Cases by key {@code leaf * sets + set}. */
+    /**
+     * Columns of cases: the specialised event sets, and for charts with handler states one more,
+     * {@link #others}, which takes the events no declared trigger names (whatever their kind,
+     * even one first seen after specialising): only handlers and wildcards can take those.
+     */
+    private final int columns;
+    /** The column of events no declared trigger names, or -1 when they go to the interpreter. */
+    private final int others;
+    /** Cases by key {@code leaf * columns + column}. */
     private final Chunks events;
     /** Ticks by active leaf; null when the chart's ticks are not specialised. */
     private final Chunks ticks;
@@ -22,10 +30,16 @@ final class SpecializedDispatch {
     private final Class<?> plainEnum;
     private final int[] plainEnumSets;
 
-    SpecializedDispatch(CompiledChart chart, int sets, Chunks events, Chunks ticks) {
+    /** The transitions handler states may ask for, compiled; null when the chart has none or too many. */
+    private final HandlerMoves moves;
+
+    SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves) {
+        this.moves = moves;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
+        this.others = others;
+        this.columns = others < 0 ? sets : others + 1;
         this.events = events;
         this.ticks = ticks;
     }
@@ -37,7 +51,6 @@ final class SpecializedDispatch {
         private final Chunk[] chunks;
         /** The one chunk of a small chart, else null: one load instead of three. */
         private final Chunk only;
-
         Chunks(int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
             this.chunkOf = chunkOf;
             this.chunkBase = chunkBase;
@@ -60,6 +73,7 @@ final class SpecializedDispatch {
         int count() {
             return chunks.length;
         }
+
     }
 
     /**
@@ -71,19 +85,67 @@ final class SpecializedDispatch {
     }
 
     private int setOfOther(Object event, CompiledChart c, Chart<?> chart) {
+        Class<?> type = event.getClass();
+        ClassColumn[] known = byClass;
+        for (ClassColumn k : known) {
+            if (k != null && k.type == type) {
+                return k.column;
+            }
+        }
         if (event instanceof Done d && d.chartToken == chart) {
             return -1;
         }
-        int set = c.eventSet(event).index;
-        return set < sets ? set : -1;
+        CompiledChart.EventSet set = c.eventSet(event);
+        int column = set.index < sets ? set.index : CompiledChart.wildcardOnly(set.ids) ? others : -1;
+        if (column >= 0 && type != Done.class && c.setFollowsClass(type)) {
+            known[nextByClass++ & (known.length - 1)] = new ClassColumn(type, column);
+        }
+        return column;
     }
+
+    /**
+     * Columns of the last few event classes whose column follows from the class alone (events
+     * that are not names, nor enum constants triggers name one by one), so that their kind is
+     * found without hashing. Shared by threads: each entry is immutable, so a race only loses one.
+     */
+    private final ClassColumn[] byClass = new ClassColumn[4];
+    private int nextByClass;
+
+    private record ClassColumn(Class<?> type, int column) {}
 
     /**
      * Selects and takes the transition an event of event set {@code set} enables from active leaf
      * {@code leaf}, as the interpreter's flat path would; false when none is enabled.
      */
     boolean dispatch(int leaf, int set, Machine<?> machine, Object owner, Object event) {
-        return events.run(leaf * sets + set, machine, owner, event);
+        return events.run(leaf * columns + set, machine, owner, event);
+    }
+
+    /**
+     * Takes the transition handler state {@code st} asked for from active leaf {@code leaf}, by
+     * its compiled microstep; false when it has none (the interpreter must take it).
+     */
+    boolean move(int leaf, int st, int target, Machine<?> machine, Object owner, Object event) {
+        HandlerMoves m = moves;
+        return m != null && m.run(leaf, st, target, machine, owner, event);
+    }
+
+    /** Handler transitions by (active leaf, handler state, target): see {@code Specializer.handlerMoves}. */
+    static final class HandlerMoves {
+        private final int states;
+        private final int[] rows;
+        private final Chunks moves;
+
+        HandlerMoves(int states, int[] rows, Chunks moves) {
+            this.states = states;
+            this.rows = rows;
+            this.moves = moves;
+        }
+
+        boolean run(int leaf, int st, int target, Machine<?> machine, Object owner, Object event) {
+            int row = rows[leaf * states + st];
+            return row >= 0 && moves.run(row * states + target, machine, owner, event);
+        }
     }
 
     boolean ticks() {

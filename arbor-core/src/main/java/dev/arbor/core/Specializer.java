@@ -34,6 +34,14 @@ import java.util.Map;
  * megamorphic (tens of lambda classes), so it can inline none of them; those calls were about
  * 70% of an event's time. Behind a constant handle each action has a call site of its own.
  *
+ * <p>Handler states ({@link StateHandler}) are asked in the same chain, after their state's
+ * declared transitions: each handler's {@code onEvent} from a call site of its own, its reply an
+ * int the chain switches on. A requested transition is noted on the machine and taken when the
+ * case returns, by a second table of compiled microsteps, one per (active leaf, handler state,
+ * target): nested inside the case, the handler calls and the microstep together went past the
+ * JIT's inlining depth. Events no declared trigger names (a handler chart's usual events) have a
+ * column of cases of their own, whatever their kind.
+ *
  * <p>Semantics are the interpreter's, step for step (the test suite runs both ways); whatever
  * the precomputed path cannot express (history targets, plans) calls the interpreter's general
  * microstep for that transition.
@@ -50,6 +58,12 @@ final class Specializer {
      * the runs measured.
      */
     static final int CHUNK_BUDGET = 200;
+    /**
+     * Handler transitions (active leaf, handler state, requested target) compiled at most; a
+     * chart with more takes its handlers' requests by the interpreter's flat microstep (the
+     * handlers are still called from call sites of their own).
+     */
+    static final int MAX_HANDLER_MOVES = 1 << 13;
 
     /** {@code (Machine, Object owner, Object event)boolean}: every case, and every effect. */
     private static final MethodType CASE = methodType(boolean.class, Machine.class, Object.class, Object.class);
@@ -77,6 +91,14 @@ final class Specializer {
     private static final MethodHandle TICK_ONWARD;
     private static final MethodHandle TICK_QUIET;
     private static final MethodHandle TICK_SETTLE;
+    private static final MethodHandle HANDLER_ON_EVENT;
+    private static final MethodHandle HANDLER_REQUEST;
+    private static final MethodHandle HANDLER_REPLY;
+    private static final MethodHandle HANDLER_FAILED;
+    private static final MethodHandle HANDLER_REPLIED;
+    private static final MethodHandle HANDLER_ASKED;
+    private static final MethodHandle IS_UNHANDLED;
+    private static final MethodHandle IS_HANDLED;
     /** The template's class file; null where it cannot be read, and then nothing is specialised. */
     private static final byte[] TEMPLATE;
 
@@ -106,6 +128,16 @@ final class Specializer {
             TICK_ONWARD = l.findVirtual(Machine.class, "tickOnward", methodType(void.class));
             TICK_QUIET = l.findVirtual(Machine.class, "tickQuiet", methodType(boolean.class));
             TICK_SETTLE = l.findVirtual(Machine.class, "tickSettle", methodType(void.class));
+            HANDLER_ON_EVENT = l.findVirtual(StateHandler.class, "onEvent",
+                    methodType(Reply.class, Object.class, Object.class, Transitions.class));
+            HANDLER_REQUEST = l.findVirtual(Machine.class, "handlerRequest", methodType(Transitions.class));
+            HANDLER_REPLY = l.findVirtual(Machine.class, "handlerReply", methodType(int.class, Reply.class, int.class));
+            HANDLER_FAILED = l.findVirtual(Machine.class, "handlerFailed", methodType(int.class, Throwable.class, int.class));
+            IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
+            IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
+            HANDLER_ASKED = l.findVirtual(Machine.class, "handlerAsked", methodType(boolean.class, int.class, int.class));
+            HANDLER_REPLIED = l.findVirtual(Machine.class, "handlerReplied",
+                    methodType(boolean.class, int.class, int.class, Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -123,6 +155,8 @@ final class Specializer {
 
     private final CompiledChart c;
     private final Map<Long, Piece> effects = new HashMap<>();
+    /** Exits and entries of single states, by {@link #exit} and {@link #entry}. */
+    private final Map<Long, Piece> parts = new HashMap<>();
 
     private Specializer(CompiledChart c) {
         this.c = c;
@@ -134,7 +168,7 @@ final class Specializer {
      */
     static SpecializedDispatch specialize(CompiledChart c) {
         List<int[]> sets = c.eventSetsSoFar();
-        if (!c.flat || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null)
+        if (!c.flat || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
                 || (long) c.stateCount * (sets.size() + 1) > MAX_CASES) {
             return null;
         }
@@ -153,14 +187,22 @@ final class Specializer {
      * has limits, so a chart's cases must not all be inlined into one.
      */
     private SpecializedDispatch build(List<int[]> sets) throws Throwable {
-        int keys = c.stateCount * sets.size();
+        List<int[]> columns = new ArrayList<>(sets);
+        int others = -1;
+        SpecializedDispatch.HandlerMoves moves = null;
+        if (c.hasHandlers) {
+            others = columns.size();
+            columns.add(CompiledChart.wildcardOnlySet());
+            moves = handlerMoves();
+        }
+        int keys = c.stateCount * columns.size();
         Piece[] cases = new Piece[keys];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
-            for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
-                cases[leaf * sets.size() + set] = candidates(leaf, sets.get(set));
+            for (int set = 0; set < columns.size() && isLeaf(leaf); set++) {
+                cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set));
             }
         }
-        return new SpecializedDispatch(c, sets.size(), chunked(cases), ticks());
+        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves);
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
@@ -229,30 +271,119 @@ final class Specializer {
         return (SpecializedDispatch.Chunk) hidden.findConstructor(hidden.lookupClass(), methodType(void.class)).invoke();
     }
 
-    /** The transitions an event of this set may take from this leaf, innermost first, as a chain of guard tests; null for none. */
+    /**
+     * What an event of this set may do from this leaf, innermost state first: each state's
+     * declared transitions as a chain of guard tests, then its handler; null for nothing.
+     */
     private Piece candidates(int leaf, int[] set) {
-        List<Integer> order = new ArrayList<>();
+        List<Integer> states = new ArrayList<>(); // innermost first
         for (int st = leaf; st >= 0; st = c.parent[st]) {
-            for (int t : c.candidates(st, set)) {
-                order.add(t);
-            }
+            states.add(st);
         }
         MethodHandle chain = null;
         int steps = 0;
-        for (int i = order.size() - 1; i >= 0; i--) {
-            int t = order.get(i);
-            Piece take = effect(leaf, t);
-            Check g = c.tGuard[t];
-            if (g == null) {
-                chain = take.handle();
-                steps = take.steps();
-            } else {
-                MethodHandle test = caught(g.handle(), GUARD_FAILED, c.tSource[t]);
-                chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
-                steps += 1 + take.steps();
+        for (int i = states.size() - 1; i >= 0; i--) {
+            int st = states.get(i);
+            if (c.hasHandlers && c.handler[st] != null) {
+                Piece ask = askHandler(st, chain == null ? UNHANDLED : chain);
+                chain = ask.handle();
+                steps += ask.steps();
+            }
+            int[] declared = c.candidates(st, set);
+            for (int k = declared.length - 1; k >= 0; k--) {
+                int t = declared[k];
+                Piece take = effect(leaf, t);
+                Check g = c.tGuard[t];
+                if (g == null) {
+                    chain = take.handle();
+                    steps = take.steps();
+                } else {
+                    MethodHandle test = caught(g.handle(), GUARD_FAILED, c.tSource[t]);
+                    chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
+                    steps += 1 + take.steps();
+                }
             }
         }
         return chain == null ? null : new Piece(chain, steps);
+    }
+
+    // ---------------------------------------------------------------- handler states
+
+    /**
+     * Handler state {@code st} asked from active leaf {@code leaf}: its {@code onEvent} called
+     * from a call site of its own, then a switch on the reply: unhandled goes on to {@code rest}
+     * (the states outside it), handled is an internal step, and a transition is noted on the
+     * machine, which takes it after the case returns by {@link #handlerMoves} (kept out of this
+     * case so that the JIT's inlining depth suffices for both the handlers and the microstep).
+     */
+    private Piece askHandler(int st, MethodHandle rest) {
+        MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]); // (owner, event, to)Reply
+        MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, Machine.class),
+                methodType(Reply.class, Transitions.class, Machine.class, Object.class, Object.class), 1, 2, 3, 0);
+        asked = foldArguments(asked, 0, HANDLER_REQUEST); // (Machine, owner, event)Reply
+        MethodHandle reply = MethodHandles.collectArguments(insertArguments(HANDLER_REPLY, 2, st), 1, asked);
+        reply = permuteArguments(reply, methodType(int.class, Machine.class, Object.class, Object.class), 0, 0, 1, 2);
+        reply = caught(reply, HANDLER_FAILED, st);
+
+        MethodHandle handled = handled(List.of(withTransition(INTERNAL_TAKEN, st))).handle();
+        MethodHandle transition = permuteArguments(dropArguments(insertArguments(HANDLER_ASKED, 2, st), 2, Object.class, Object.class),
+                methodType(boolean.class, int.class, Machine.class, Object.class, Object.class), 1, 0, 2, 3);
+        MethodHandle dispatch = guardWithTest(dropArguments(IS_UNHANDLED, 1, CASE.parameterList()), // (reply, Machine, owner, event)boolean
+                dropArguments(rest, 0, int.class),
+                guardWithTest(dropArguments(IS_HANDLED, 1, CASE.parameterList()), dropArguments(handled, 0, int.class), transition));
+        // (Machine, reply, owner, event) as the switch's (reply, Machine, owner, event)
+        return new Piece(foldArguments(dispatch, 0, reply), 4);
+    }
+
+    private static boolean isUnhandled(int reply) {
+        return reply == Machine.HANDLER_UNHANDLED;
+    }
+
+    private static boolean isHandled(int reply) {
+        return reply == Machine.HANDLER_HANDLED;
+    }
+
+    /**
+     * Every transition a handler can ask for, compiled: for each leaf, each handler state active
+     * with it and each target, the microstep from that leaf, key {@code row * states + target}
+     * where {@code rows[leaf * states + st]} is the row (-1: none). Null when the chart has more
+     * than {@link #MAX_HANDLER_MOVES}; the interpreter's flat microstep then takes them.
+     */
+    private SpecializedDispatch.HandlerMoves handlerMoves() throws Throwable {
+        int n = c.stateCount;
+        int[] rows = new int[n * n];
+        java.util.Arrays.fill(rows, -1);
+        List<int[]> owners = new ArrayList<>(); // (leaf, state) by row
+        for (int leaf = 0; leaf < n; leaf++) {
+            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
+                if (c.handler[st] != null) {
+                    rows[leaf * n + st] = owners.size();
+                    owners.add(new int[] {leaf, st});
+                }
+            }
+        }
+        if ((long) owners.size() * n > MAX_HANDLER_MOVES) {
+            return null;
+        }
+        Piece[] pieces = new Piece[owners.size() * n];
+        for (int row = 0; row < owners.size(); row++) {
+            for (int target = 0; target < n; target++) {
+                pieces[row * n + target] = handlerMove(owners.get(row)[0], owners.get(row)[1], target);
+            }
+        }
+        return new SpecializedDispatch.HandlerMoves(n, rows, chunked(pieces));
+    }
+
+    /** Handler state {@code st}'s request for {@code target}, taken from active leaf {@code leaf}. */
+    private Piece handlerMove(int leaf, int st, int target) {
+        CompiledChart.HandlerMove move = c.handlerMove(st, target);
+        int t = c.handlerTransition[st];
+        if (move.entryPath() == null || c.hasPlans) {
+            MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, Machine.HANDLER_TARGET + target);
+            return new Piece(dropArguments(general, 1, Object.class), 1);
+        }
+        return bothWays(microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), true),
+                microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), false));
     }
 
     /** Transition {@code t} taken from active leaf {@code leaf}: always true. */
@@ -272,24 +403,39 @@ final class Specializer {
         if (!precomputed || c.hasPlans) {
             return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
         }
-        Piece full = microstep(leaf, t, false);
-        Piece quiet = microstep(leaf, t, true);
+        if (d == CompiledChart.NO_DOMAIN) {
+            return bothWays(internal(t, true), internal(t, false));
+        }
+        return bothWays(microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true),
+                microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false));
+    }
+
+    /** A microstep quiet and in full, the machine choosing at the start of the step. */
+    private static Piece bothWays(Piece quiet, Piece full) {
         MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
         // Both count: C2 compiles only the branch taken, but C1 compiles both.
         return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
     }
 
-    private Piece microstep(int leaf, int t, boolean quiet) {
-        int d = c.tDomain[t];
+    /** An internal (targetless) transition: its action only. */
+    private Piece internal(int t, boolean quiet) {
         List<MethodHandle> steps = new ArrayList<>();
         int source = c.tSource[t];
-        if (d == CompiledChart.NO_DOMAIN) {
-            if (!quiet) {
-                steps.add(withTransition(INTERNAL_TAKEN, source));
-            }
-            addAction(steps, c.tAction[t], source, true);
-            return handled(steps);
+        if (!quiet) {
+            steps.add(withTransition(INTERNAL_TAKEN, source));
         }
+        addAction(steps, c.tAction[t], source, true);
+        return handled(steps);
+    }
+
+    /**
+     * Transition {@code t} from active leaf {@code leaf} with domain {@code d}: the exits up to
+     * the domain, the action, the kept domain's initial action, then the entries of {@code entryPath}.
+     */
+    private Piece microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet) {
+        List<MethodHandle> steps = new ArrayList<>();
+        int count = 0;
+        int source = c.tSource[t];
         int base = d & ~CompiledChart.KEEP;
         steps.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
         if (c.hasHistory) {
@@ -300,22 +446,45 @@ final class Specializer {
             }
         }
         for (int st = leaf; st != base; st = c.parent[st]) {
+            Piece exit = exit(st, quiet);
+            steps.add(exit.handle());
+            count += exit.steps() - 1;
+        }
+        if (!quiet) {
+            steps.add(withTransition(TRANSITION_TAKEN, t));
+        }
+        addAction(steps, c.tAction[t], source, true);
+        if (keptInitial >= 0) {
+            addAction(steps, c.initialAction[keptInitial], keptInitial, false);
+        }
+        for (int e : entryPath) {
+            Piece entry = entry(e, quiet);
+            steps.add(entry.handle());
+            count += entry.steps() - 1;
+        }
+        Piece all = handled(steps);
+        return new Piece(all.handle(), all.steps() + count);
+    }
+
+    /** A state's exit, {@code (Machine, owner, event)void}, made once per chart and shared by every microstep that exits it. */
+    private Piece exit(int st, boolean quiet) {
+        return parts.computeIfAbsent(((long) st << 2) | (quiet ? 1 : 0), k -> {
+            List<MethodHandle> steps = new ArrayList<>();
             if (!quiet) {
                 steps.add(withState(EXITING, st));
             }
             addAction(steps, c.exitAction[st], st, false);
             steps.add(st < 64 ? dropArguments(insertArguments(EXITED_LOW, 1, 1L << st), 1, Object.class, Object.class)
                     : withState(EXITED, st));
-        }
-        if (!quiet) {
-            steps.add(withTransition(TRANSITION_TAKEN, t));
-        }
-        addAction(steps, c.tAction[t], source, true);
-        if (c.tKeptInitial[t] >= 0) {
-            addAction(steps, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
-        }
-        for (int e : c.tEntryPath[t]) {
+            return new Piece(sequence(steps, 0, steps.size()), steps.size());
+        });
+    }
+
+    /** Entry path element {@code e} ({@code ~s}: s, then its initial action), made once per chart like {@link #exit}. */
+    private Piece entry(int e, boolean quiet) {
+        return parts.computeIfAbsent(((long) e << 2) | (quiet ? 3 : 2), k -> {
             int st = e < 0 ? ~e : e;
+            List<MethodHandle> steps = new ArrayList<>();
             if (quiet) {
                 steps.add(st < 64 ? dropArguments(insertArguments(ENTERED_QUIET_LOW, 1, 1L << st), 1, Object.class, Object.class)
                         : withState(ENTERED_QUIET, st));
@@ -333,8 +502,8 @@ final class Specializer {
             if (c.kind[st] == CompiledChart.FINAL) {
                 steps.add(withState(FINAL_ENTERED, st));
             }
-        }
-        return handled(steps);
+            return new Piece(sequence(steps, 0, steps.size()), steps.size());
+        });
     }
 
     /** A user action, its failure reported against {@code state}; state actions see no event, as in the interpreter. */

@@ -157,9 +157,17 @@ public final class CompiledChart {
     public final int[] historyOffset;
     public final int historySlotsSize;
 
-    // The flat fast path (charts without parallel states or handlers): precomputed entry paths.
-    /** Whether the fast path applies: no parallel states, no handler states. */
+    // The flat fast path (charts without parallel states): precomputed entry paths.
+    /**
+     * Whether the fast path applies: no parallel states, so one active leaf. Off for every chart
+     * when the system property {@code arbor.flat} is {@code off}, which runs everything on the
+     * general SCXML step: the tier the others are compared with.
+     */
     public final boolean flat;
+    /** Whether any state is a handler state ({@link dev.arbor.core.StateHandler}). */
+    public final boolean hasHandlers;
+    /** {@link #flat} is allowed: the system property {@code arbor.flat} is not {@code off}. */
+    static final boolean FLAT_PATH = !"off".equals(System.getProperty("arbor.flat", "on").trim());
     /**
      * Per transition, when its entry does not depend on history: the states it enters in order;
      * a negative entry {@code ~s} enters s and then runs s's initial action. Null otherwise.
@@ -189,6 +197,9 @@ public final class CompiledChart {
     public final int maxMicrosteps;
 
     private final Map<Object, Integer> idByKey;
+    /** The first enum type (constants without bodies) among the state keys, and the ids of its constants by ordinal (-1: not a key). */
+    private final Class<?> keyEnum;
+    private final int[] keyEnumIds;
     private final Map<String, Integer> idByName;
 
     public CompiledChart(ChartDef def) {
@@ -225,6 +236,22 @@ public final class CompiledChart {
             } else if (idByName.putIfAbsent(s.name, i) != null) {
                 problems.add(new Problem(s.name, Rule.DUPLICATE_NAME,
                         "two different keys share the name '" + s.name + "'"));
+            }
+        }
+        Class<?> keyType = null;
+        for (int i = 1; i < n && keyType == null; i++) {
+            if (key[i] instanceof Enum<?> e && e.getClass() == e.getDeclaringClass()) {
+                keyType = e.getClass();
+            }
+        }
+        keyEnum = keyType;
+        keyEnumIds = keyType == null ? null : new int[keyType.getEnumConstants().length];
+        if (keyType != null) {
+            Arrays.fill(keyEnumIds, -1);
+            for (int i = n - 1; i >= 1; i--) {
+                if (key[i].getClass() == keyType) {
+                    keyEnumIds[((Enum<?>) key[i]).ordinal()] = i;
+                }
             }
         }
         for (int i = 0; i < n; i++) {
@@ -602,7 +629,9 @@ public final class CompiledChart {
         }
         hasEventless = anyEventless;
         hasHistory = anyHistory;
-        this.flat = !parallel && !anyHandler && problems.isEmpty();
+        this.flat = !parallel && problems.isEmpty() && FLAT_PATH;
+        this.hasHandlers = anyHandler;
+        this.handlerMoves = this.flat && anyHandler ? new HandlerMove[n][] : null;
         tEntryPath = new int[m][];
         tKeptInitial = new int[m];
         Arrays.fill(tKeptInitial, -1);
@@ -1029,6 +1058,33 @@ public final class CompiledChart {
         return enumClasses[0];
     }
 
+    /**
+     * Whether every event of this class has the same event set: not a name ({@code String},
+     * {@code NamedEvent}) and not an enum whose constants triggers name one by one.
+     */
+    public boolean setFollowsClass(Class<?> type) {
+        if (type == String.class || dev.arbor.core.NamedEvent.class.isAssignableFrom(type)) {
+            return false;
+        }
+        Class<?> declaring = type.isEnum() ? type : type.getSuperclass() != null && type.getSuperclass().isEnum() ? type.getSuperclass() : null;
+        for (Class<?> e : enumClasses) {
+            if (e == declaring) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Whether an event set is the one of events no declared trigger names (only wildcards can take them). */
+    public static boolean wildcardOnly(int[] set) {
+        return set == WILDCARD_ONLY;
+    }
+
+    /** The trigger set of events no declared trigger names. */
+    public static int[] wildcardOnlySet() {
+        return WILDCARD_ONLY;
+    }
+
     /** The event set index of each constant of {@link #firstPlainEnum()}, by ordinal. */
     public int[] firstEnumSetIndices() {
         EventSet[] sets = enumSets[0];
@@ -1170,7 +1226,49 @@ public final class CompiledChart {
     // ---------------------------------------------------------------- lookup
 
     /** The id of the state with this key (or, for a String, this name), or -1. */
+    /**
+     * What a handler state's request for a transition does on the flat path: its domain and, when
+     * it does not depend on history, the states it enters (the encoding of {@link #tEntryPath}).
+     * Made on first request and kept; a race makes the same value twice.
+     *
+     * @param source the handler state
+     * @param target the state it asked for, with QP's local semantics (itself: exited and re-entered)
+     */
+    public HandlerMove handlerMove(int source, int target) {
+        HandlerMove[] moves = handlerMoves[source];
+        if (moves == null) {
+            handlerMoves[source] = moves = new HandlerMove[stateCount];
+        }
+        HandlerMove m = moves[target];
+        if (m == null) {
+            int[] targets = {target};
+            int d = domainOf(source, targets, 1, source != target);
+            int base = d & ~KEEP;
+            boolean keep = (d & KEEP) != 0;
+            int kept = keep && target == base && kind[base] == COMPOUND ? base : -1;
+            moves[target] = m = new HandlerMove(d, flatEntryPath(base, keep, targets), kept);
+        }
+        return m;
+    }
+
+    /**
+     * A handler's requested transition on the flat path (see {@link #handlerMove}).
+     *
+     * @param domain      the transition's domain, with {@link #KEEP} when the domain is not exited
+     * @param entryPath   the states entered in order ({@code ~s}: then s's initial action), or null when history decides
+     * @param keptInitial the kept domain whose initial action runs before the entries, or -1
+     */
+    public record HandlerMove(int domain, int[] entryPath, int keptInitial) {}
+
+    /** Per handler state, by target; rows made on first use. */
+    private final HandlerMove[][] handlerMoves;
+
     public int idOf(Object stateKey) {
+        // Enum keys (a handler's to.state(KEY)) without hashing; small enough to be inlined.
+        return stateKey.getClass() == keyEnum ? keyEnumIds[((Enum<?>) stateKey).ordinal()] : idByKeyOrName(stateKey);
+    }
+
+    private int idByKeyOrName(Object stateKey) {
         Integer id = idByKey.get(stateKey);
         if (id == null && stateKey instanceof String s) {
             id = idByName.get(s);

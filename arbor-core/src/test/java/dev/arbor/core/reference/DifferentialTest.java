@@ -84,8 +84,10 @@ class DifferentialTest {
             }
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
-        System.out.printf("DifferentialTest: %d charts, %d sequences, %d steps, %d livelocks (both sides), "
-                + "%d halts, %d ms%n", stats.charts, stats.sequences, stats.steps, stats.livelocks, stats.halts, ms);
+        String tier = "off".equals(System.getProperty("arbor.flat")) ? "general step"
+                : "off".equals(System.getProperty("arbor.specialize")) ? "flat path interpreted" : "specialised";
+        System.out.printf("DifferentialTest (%s): %d charts, %d sequences, %d steps, %d livelocks (both sides), "
+                + "%d halts, %d ms%n", tier, stats.charts, stats.sequences, stats.steps, stats.livelocks, stats.halts, ms);
         stats.coverage.forEach((k, v) -> System.out.printf("  %-45s %,d%n", k, v));
         if (only == null) {
             assertThat(stats.sequences).isGreaterThanOrEqualTo(10_000);
