@@ -54,11 +54,14 @@ public final class Chart<C> {
     boolean flatTicks;
     /** Whether events may take the flat path (a chart without parallel states); tests turn it off to compare. */
     boolean flatSteps;
+    /** Whether events may take the region path (a chart with parallel states, specialised); tests turn it off to compare. */
+    boolean regionSteps;
 
     Chart(CompiledChart compiled) {
         this.compiled = compiled;
         this.flatTicks = compiled.tickPolled != null;
         this.flatSteps = compiled.flat;
+        this.regionSteps = compiled.regions;
         this.doneEvents = new Done[compiled.stateCount];
         for (int s = 0; s < compiled.stateCount; s++) {
             if (compiled.doneSets[s] != null) {
@@ -170,6 +173,7 @@ public final class Chart<C> {
         neverSpecialize();
         flatTicks = false;
         flatSteps = false;
+        regionSteps = false;
     }
 
     static int specializeAfter(String setting) {

@@ -101,6 +101,8 @@ public final class Machine<C> {
         Scratch step;
         /** What a handler state asks for, on the flat path; made on first use. */
         HandlerRequest request;
+        /** What an event selects in a chart with regions, on the specialised path; made on first use. */
+        RegionPicks picks;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
@@ -340,11 +342,15 @@ public final class Machine<C> {
                 runToCompletion();
                 drainExternal();
             } else {
-                int leaf = highestActive(c);
-                if (!code.dispatch(leaf, set, this, owner, event)) {
-                    unhandled(event);
-                } else if (c.hasHandlers) {
-                    handlerMoveAsked(code, leaf, event);
+                if (c.regions) {
+                    regionStep(code, c, set, event);
+                } else {
+                    int leaf = highestActive(c);
+                    if (!code.dispatch(leaf, set, this, owner, event)) {
+                        unhandled(event);
+                    } else if (c.hasHandlers) {
+                        handlerMoveAsked(code, leaf, event);
+                    }
                 }
                 if (extras != null || c.hasEventless) {
                     runToCompletion();
@@ -1210,7 +1216,7 @@ public final class Machine<C> {
             if (!dispatchCompiled(chart.specialized(), c, event)) {
                 dispatchFlat(c, event);
             }
-        } else {
+        } else if (!chart.regionSteps || !dispatchRegions(chart.specialized(), c, event)) {
             Scratch s = step();
             if (selectTransitions(s, event) > 0) {
                 microstep(s, event);
@@ -1232,6 +1238,133 @@ public final class Machine<C> {
         } else if (c.hasHandlers) {
             handlerMoveAsked(code, leaf, event);
         }
+        return true;
+    }
+
+    /** Takes the event by a chart with regions' compiled code when it has a case for it; false when the interpreter must. */
+    private boolean dispatchRegions(SpecializedDispatch code, CompiledChart c, Object event) {
+        int set = code == null ? -1 : code.setOf(event, c, chart);
+        if (set < 0) {
+            return false;
+        }
+        regionStep(code, c, set, event);
+        return true;
+    }
+
+    /**
+     * An event in a chart with parallel regions, by its compiled code: each active leaf's
+     * selection in document order (guards called from call sites of their own), then the
+     * transition, when it is one and changes one region only, by its compiled microstep; several
+     * transitions, or one that leaves a region, by the general microstep (conflicts removed).
+     */
+    private void regionStep(SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        RegionPicks p = picks(c);
+        p.count = 0;
+        final long[] leaves = c.leafMask;
+        for (int w = 0; w < c.words; w++) {
+            long bits = word(w) & leaves[w];
+            while (bits != 0) {
+                int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (code.dispatch(leaf, set, this, owner, event)) {
+                    p.add(leaf, p.last);
+                }
+            }
+        }
+        if (p.count == 0) {
+            unhandled(event);
+        } else if (p.count == 1 && c.inOneRegion(p.transition[0])
+                && code.effect(p.leaf[0], p.transition[0], this, owner, event)) {
+            return;
+        } else if (!c.hasPlans && inOneRegionEach(c, p)) {
+            microstepRegions(c, p, event);
+        } else {
+            Scratch s = step();
+            s.selCount = 0;
+            for (int i = 0; i < p.count; i++) {
+                select(s, p.transition[i], c.tDomain[p.transition[i]], -1);
+            }
+            if (s.selCount > 1) {
+                removeConflicts(s);
+            }
+            microstep(s, event);
+        }
+    }
+
+    private static boolean inOneRegionEach(CompiledChart c, RegionPicks p) {
+        for (int i = 0; i < p.count; i++) {
+            if (!c.inOneRegion(p.transition[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Several transitions, each changing one region only, by the flat path's precomputed paths:
+     * they never conflict (each domain holds one active leaf), and SCXML's document order over
+     * their disjoint exit and entry sets is region by region: every region's exits, last region
+     * first and innermost first; every action in selection order; every region's entries in order.
+     */
+    private void microstepRegions(CompiledChart c, RegionPicks p, Object event) {
+        for (int i = 0; i < p.count; i++) {
+            if (c.tDomain[p.transition[i]] != CompiledChart.NO_DOMAIN) {
+                savePrevious(); // once, and only when the configuration changes
+                break;
+            }
+        }
+        if (c.hasHistory) {
+            for (int i = p.count - 1; i >= 0; i--) {
+                int t = p.transition[i];
+                if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
+                    for (int st = p.leaf[i], base = c.tDomain[t] & ~CompiledChart.KEEP; st != base; st = c.parent[st]) {
+                        if (c.historyChildren[st].length > 0) {
+                            recordHistoryOf(c, st);
+                        }
+                    }
+                }
+            }
+        }
+        for (int i = p.count - 1; i >= 0; i--) {
+            int t = p.transition[i];
+            if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
+                for (int st = p.leaf[i], base = c.tDomain[t] & ~CompiledChart.KEEP; st != base; st = c.parent[st]) {
+                    exitState(c, st);
+                }
+            }
+        }
+        for (int i = 0; i < p.count; i++) {
+            int t = p.transition[i];
+            if (c.tDomain[t] == CompiledChart.NO_DOMAIN) {
+                internalTaken(c.tSource[t], event);
+            } else {
+                transitionTaken(t, event);
+            }
+            runAction(c.tAction[t], c.tSource[t], event);
+        }
+        for (int i = 0; i < p.count; i++) {
+            int t = p.transition[i];
+            if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
+                if (c.tKeptInitial[t] >= 0) {
+                    runInitialAction(c, c.tKeptInitial[t]);
+                }
+                enterPath(c, c.tEntryPath[t]);
+            }
+        }
+    }
+
+    private RegionPicks picks(CompiledChart c) {
+        Extras x = extras();
+        RegionPicks p = x.picks;
+        if (p == null || p.leaf.length <= c.maxActiveLeaves) { // a reload may have moved the machine to a larger chart
+            x.picks = p = new RegionPicks(c.maxActiveLeaves + 1);
+        }
+        return p;
+    }
+
+    /** In a chart with regions' compiled selection: transition {@code t} was selected. */
+    boolean picked(int t) {
+        extras.picks.last = t;
         return true;
     }
 
@@ -1378,7 +1511,7 @@ public final class Machine<C> {
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */
     private void execute(CompiledChart c, int t, Object event) {
-        if ((c.tEntryPath[t] != null || c.tDomain[t] == CompiledChart.NO_DOMAIN) && !c.hasPlans) {
+        if (c.flat && (c.tEntryPath[t] != null || c.tDomain[t] == CompiledChart.NO_DOMAIN) && !c.hasPlans) {
             microstepFlat(c, t, event);
         } else {
             Scratch s = step();

@@ -33,8 +33,17 @@ final class SpecializedDispatch {
     /** The transitions handler states may ask for, compiled; null when the chart has none or too many. */
     private final HandlerMoves moves;
 
-    SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves) {
+    /** In a chart with regions: the compiled microsteps by key {@code effectKeys[leaf * transitions + t]} (-1: none); else null. */
+    private final Chunks effects;
+    private final int[] effectKeys;
+    private final int transitions;
+
+    SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves,
+            Chunks effects, int[] effectKeys) {
         this.moves = moves;
+        this.effects = effects;
+        this.effectKeys = effectKeys;
+        this.transitions = chart.transitionCount;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -119,6 +128,15 @@ final class SpecializedDispatch {
      */
     boolean dispatch(int leaf, int set, Machine<?> machine, Object owner, Object event) {
         return events.run(leaf * columns + set, machine, owner, event);
+    }
+
+    /**
+     * In a chart with regions: takes transition {@code t}, selected from active leaf {@code leaf}
+     * and changing that leaf's region only, by its compiled microstep; false when it has none.
+     */
+    boolean effect(int leaf, int t, Machine<?> machine, Object owner, Object event) {
+        int key = effectKeys[leaf * transitions + t];
+        return key >= 0 && effects.run(key, machine, owner, event);
     }
 
     /**

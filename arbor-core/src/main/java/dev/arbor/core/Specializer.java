@@ -98,6 +98,7 @@ final class Specializer {
     private static final MethodHandle HANDLER_REPLIED;
     private static final MethodHandle HANDLER_ASKED;
     private static final MethodHandle IS_UNHANDLED;
+    private static final MethodHandle PICKED;
     private static final MethodHandle IS_HANDLED;
     /** The template's class file; null where it cannot be read, and then nothing is specialised. */
     private static final byte[] TEMPLATE;
@@ -133,6 +134,7 @@ final class Specializer {
             HANDLER_REQUEST = l.findVirtual(Machine.class, "handlerRequest", methodType(Transitions.class));
             HANDLER_REPLY = l.findVirtual(Machine.class, "handlerReply", methodType(int.class, Reply.class, int.class));
             HANDLER_FAILED = l.findVirtual(Machine.class, "handlerFailed", methodType(int.class, Throwable.class, int.class));
+            PICKED = l.findVirtual(Machine.class, "picked", methodType(boolean.class, int.class));
             IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
             IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
             HANDLER_ASKED = l.findVirtual(Machine.class, "handlerAsked", methodType(boolean.class, int.class, int.class));
@@ -168,8 +170,9 @@ final class Specializer {
      */
     static SpecializedDispatch specialize(CompiledChart c) {
         List<int[]> sets = c.eventSetsSoFar();
-        if (!c.flat || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
-                || (long) c.stateCount * (sets.size() + 1) > MAX_CASES) {
+        if (!c.flat && !c.regions || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
+                || (long) c.stateCount * (sets.size() + 1) > MAX_CASES
+                || c.regions && (long) c.stateCount * c.transitionCount > MAX_CASES * 16L) {
             return null;
         }
         try {
@@ -202,7 +205,34 @@ final class Specializer {
                 cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set));
             }
         }
-        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves);
+        if (c.regions) {
+            return regionEffects(sets.size(), chunked(cases));
+        }
+        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null, null);
+    }
+
+    /**
+     * A chart with parallel regions: its cases (above) only select, one active leaf at a time
+     * (SCXML selects from every active atomic state before it takes anything); here, the
+     * microstep of every transition that changes one region only, from each leaf below its
+     * source, which the machine runs when an event selected that transition alone.
+     */
+    private SpecializedDispatch regionEffects(int sets, SpecializedDispatch.Chunks selections) throws Throwable {
+        int m = c.transitionCount;
+        int[] keys = new int[c.stateCount * m];
+        java.util.Arrays.fill(keys, -1);
+        List<Piece> effects = new ArrayList<>();
+        for (int leaf = 0; leaf < c.stateCount; leaf++) {
+            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
+                for (int t : c.eventTransitions[st]) {
+                    if (c.inOneRegion(t)) {
+                        keys[leaf * m + t] = effects.size();
+                        effects.add(effect(leaf, t));
+                    }
+                }
+            }
+        }
+        return new SpecializedDispatch(c, sets, -1, selections, null, null, chunked(effects.toArray(new Piece[0])), keys);
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
@@ -292,7 +322,8 @@ final class Specializer {
             int[] declared = c.candidates(st, set);
             for (int k = declared.length - 1; k >= 0; k--) {
                 int t = declared[k];
-                Piece take = effect(leaf, t);
+                Piece take = c.regions ? new Piece(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
+                        : effect(leaf, t);
                 Check g = c.tGuard[t];
                 if (g == null) {
                     chain = take.handle();

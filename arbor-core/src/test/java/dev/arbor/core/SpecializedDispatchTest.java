@@ -173,15 +173,27 @@ class SpecializedDispatchTest {
     }
 
     @Test
-    void chartsWithParallelRegionsStayInterpreted() {
+    void chartsWithParallelRegionsAreSpecialised() {
         Chart<Trace> c = Chart.<Trace>builder("regions")
                 .initial("p")
                 .parallel("p", p -> {
-                    p.state("r1", r -> r.state("x"));
-                    p.state("r2", r -> r.state("y"));
+                    p.state("r1", r -> {
+                        r.initial("x");
+                        r.state("x", x -> x.on(Ev.SIDE).action(say("x side")).target("x2"));
+                        r.state("x2");
+                    });
+                    p.state("r2", r -> r.state("y", y -> y.on(Ev.SIDE).action(say("y side"))));
                 })
                 .build();
-        assertThat(c.specializeNow()).isNull();
+        assertThat(c.specializeNow()).isNotNull();
+        Trace t = new Trace();
+        Machine<Trace> m = Trace.started(c, t);
+        t.take();
+        m.fire(Ev.SIDE); // two regions, one transition each: the general microstep, in SCXML's order
+        assertThat(t.take()).containsExactly("exit x", "x side", "y side", "enter x2");
+        m.fire(Ev.SIDE); // one region alone: its compiled microstep
+        assertThat(t.take()).containsExactly("y side");
+        assertThat(m.activeStates()).containsExactly("p", "r1", "x2", "r2", "y");
     }
 
     @Test

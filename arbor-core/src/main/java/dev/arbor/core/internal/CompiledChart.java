@@ -164,6 +164,12 @@ public final class CompiledChart {
      * general SCXML step: the tier the others are compared with.
      */
     public final boolean flat;
+    /**
+     * Whether the chart has parallel states and may take the region path: no handler states, and
+     * {@code arbor.flat} not {@code off}. Its transitions whose domain holds no parallel state
+     * have an entry path as in a flat chart ({@link #inOneRegion}).
+     */
+    public final boolean regions;
     /** Whether any state is a handler state ({@link dev.arbor.core.StateHandler}). */
     public final boolean hasHandlers;
     /** {@link #flat} is allowed: the system property {@code arbor.flat} is not {@code off}. */
@@ -635,10 +641,11 @@ public final class CompiledChart {
         tEntryPath = new int[m][];
         tKeptInitial = new int[m];
         Arrays.fill(tKeptInitial, -1);
+        this.regions = parallel && !anyHandler && problems.isEmpty() && FLAT_PATH;
         int[] start = null;
-        if (this.flat) {
+        if (this.flat || this.regions) {
             for (int t = 0; t < m; t++) {
-                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN) {
+                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN && (this.flat || withinOneRegion(tDomain[t] & ~KEEP))) {
                     int d = tDomain[t];
                     int base = d & ~KEEP;
                     boolean keep = (d & KEEP) != 0;
@@ -648,7 +655,7 @@ public final class CompiledChart {
                     }
                 }
             }
-            start = flatEntryPath(-1, false, new int[] {0});
+            start = this.flat ? flatEntryPath(-1, false, new int[] {0}) : null;
         }
         startPath = start;
         boolean anyBehavior = false;
@@ -1226,6 +1233,26 @@ public final class CompiledChart {
     // ---------------------------------------------------------------- lookup
 
     /** The id of the state with this key (or, for a String, this name), or -1. */
+    /** Whether no state in the subtree of {@code st} (itself included) is parallel: at most one of its leaves is ever active. */
+    private boolean withinOneRegion(int st) {
+        for (int s = st; s < end[st]; s++) {
+            if (kind[s] == PARALLEL) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * In a chart with {@link #regions}: whether transition {@code t} changes one region only
+     * (internal, or its domain holds no parallel state, and no history decides its entries), so
+     * that it can be taken like a flat chart's, from the one active leaf below its domain. Two
+     * such transitions selected from different leaves never conflict.
+     */
+    public boolean inOneRegion(int t) {
+        return tDomain[t] == NO_DOMAIN || tEntryPath[t] != null;
+    }
+
     /**
      * What a handler state's request for a transition does on the flat path: its domain and, when
      * it does not depend on history, the states it enters (the encoding of {@link #tEntryPath}).
