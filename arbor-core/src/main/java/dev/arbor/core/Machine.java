@@ -1252,21 +1252,40 @@ public final class Machine<C> {
     }
 
     /**
-     * An event in a chart with parallel regions, by its compiled code: each active leaf's
-     * selection in document order (guards called from call sites of their own), then the
-     * transition, when it is one and changes one region only, by its compiled microstep; several
-     * transitions, or one that leaves a region, by the general microstep (conflicts removed).
+     * An event in a chart with parallel regions, by its compiled code. When one active leaf alone
+     * has candidates for the event, no other region can select anything, and its case selects and
+     * takes the transition as in a flat chart. Otherwise each such leaf's case selects, in
+     * document order (guards called from call sites of their own), and then: one transition that
+     * changes one region only, by its compiled microstep; several such, by the flat paths in
+     * SCXML's order; anything else, by the general microstep (conflicts removed).
      */
     private void regionStep(SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        SpecializedDispatch.Regions r = code.regions;
+        int sole = -1;
+        for (int w = 0; w < c.words; w++) {
+            long bits = word(w) & r.candidateLeaves(set, c.words, w);
+            if (bits != 0) {
+                if (sole != -1 || (bits & (bits - 1)) != 0) {
+                    sole = -2; // several
+                    break;
+                }
+                sole = (w << 6) + Long.numberOfTrailingZeros(bits);
+            }
+        }
+        if (sole >= -1) {
+            if (sole < 0 || !code.dispatch(sole, set, this, owner, event)) {
+                unhandled(event);
+            }
+            return;
+        }
         RegionPicks p = picks(c);
         p.count = 0;
-        final long[] leaves = c.leafMask;
         for (int w = 0; w < c.words; w++) {
-            long bits = word(w) & leaves[w];
+            long bits = word(w) & r.candidateLeaves(set, c.words, w);
             while (bits != 0) {
                 int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
-                if (code.dispatch(leaf, set, this, owner, event)) {
+                if (r.select(leaf, set, code.sets, this, owner, event)) {
                     p.add(leaf, p.last);
                 }
             }
@@ -1274,7 +1293,7 @@ public final class Machine<C> {
         if (p.count == 0) {
             unhandled(event);
         } else if (p.count == 1 && c.inOneRegion(p.transition[0])
-                && code.effect(p.leaf[0], p.transition[0], this, owner, event)) {
+                && r.effect(p.leaf[0], p.transition[0], c.transitionCount, this, owner, event)) {
             return;
         } else if (!c.hasPlans && inOneRegionEach(c, p)) {
             microstepRegions(c, p, event);
@@ -2342,12 +2361,24 @@ public final class Machine<C> {
                 if (c.tTimerOnce[t]) {
                     set(extras.tasks.timersFired, t); // its source stays active: it has fired for this activation
                 }
-                execute(c, t, null);
+                if (!polledInOneRegion(c, st, t)) {
+                    execute(c, t, null);
+                }
                 int d = c.tDomain[t];
                 return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.KEEP];
             }
         }
         return -1;
+    }
+
+    /**
+     * In a specialised chart with regions: polled transition {@code t} of {@code st}, when it
+     * changes one region only, by its compiled microstep from the one active leaf below {@code st}.
+     */
+    private boolean polledInOneRegion(CompiledChart c, int st, int t) {
+        SpecializedDispatch code = chart.regionSteps ? chart.specializedIfReady() : null;
+        return code != null && code.regions != null && c.inOneRegion(t) && !c.hasPlans
+                && code.regions.effect(nextActiveIn(c.leafMask, st), t, c.transitionCount, this, owner, null);
     }
 
     private void runUpdateActions(CompiledChart c) {

@@ -33,17 +33,13 @@ final class SpecializedDispatch {
     /** The transitions handler states may ask for, compiled; null when the chart has none or too many. */
     private final HandlerMoves moves;
 
-    /** In a chart with regions: the compiled microsteps by key {@code effectKeys[leaf * transitions + t]} (-1: none); else null. */
-    private final Chunks effects;
-    private final int[] effectKeys;
-    private final int transitions;
+    /** In a chart with parallel regions, what it needs beyond its cases; else null. */
+    final Regions regions;
 
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves,
-            Chunks effects, int[] effectKeys) {
+            Regions regions) {
         this.moves = moves;
-        this.effects = effects;
-        this.effectKeys = effectKeys;
-        this.transitions = chart.transitionCount;
+        this.regions = regions;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -130,13 +126,41 @@ final class SpecializedDispatch {
         return events.run(leaf * columns + set, machine, owner, event);
     }
 
-    /**
-     * In a chart with regions: takes transition {@code t}, selected from active leaf {@code leaf}
-     * and changing that leaf's region only, by its compiled microstep; false when it has none.
-     */
-    boolean effect(int leaf, int t, Machine<?> machine, Object owner, Object event) {
-        int key = effectKeys[leaf * transitions + t];
-        return key >= 0 && effects.run(key, machine, owner, event);
+    /** What a chart with parallel regions is specialised into besides its cases (see {@code Specializer.regions}). */
+    static final class Regions {
+        /** Per event set, {@code words} longs: the leaves with candidate transitions for it. */
+        private final long[] candidateLeaves;
+        /** Cases that only select, by key {@code leaf * sets + set}. */
+        private final Chunks selecting;
+        /** Compiled microsteps by key {@code effectKeys[leaf * transitions + t]} (-1: none). */
+        private final Chunks effects;
+        private final int[] effectKeys;
+
+        Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys) {
+            this.candidateLeaves = candidateLeaves;
+            this.selecting = selecting;
+            this.effects = effects;
+            this.effectKeys = effectKeys;
+        }
+
+        /** Word {@code w} of the mask of leaves with candidates for event set {@code set}; {@code words} words a set. */
+        long candidateLeaves(int set, int words, int w) {
+            return candidateLeaves[set * words + w];
+        }
+
+        /** Notes on the machine the transition an event of set {@code set} selects from active leaf {@code leaf}; false when none. */
+        boolean select(int leaf, int set, int sets, Machine<?> machine, Object owner, Object event) {
+            return selecting.run(leaf * sets + set, machine, owner, event);
+        }
+
+        /**
+         * Takes transition {@code t}, selected from active leaf {@code leaf} and changing that
+         * leaf's region only, by its compiled microstep; false when it has none.
+         */
+        boolean effect(int leaf, int t, int transitions, Machine<?> machine, Object owner, Object event) {
+            int key = effectKeys[leaf * transitions + t];
+            return key >= 0 && effects.run(key, machine, owner, event);
+        }
     }
 
     /**

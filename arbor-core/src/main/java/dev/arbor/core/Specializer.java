@@ -202,37 +202,54 @@ final class Specializer {
         Piece[] cases = new Piece[keys];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int set = 0; set < columns.size() && isLeaf(leaf); set++) {
-                cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set));
+                cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set), false);
             }
         }
         if (c.regions) {
-            return regionEffects(sets.size(), chunked(cases));
+            return regions(sets, chunked(cases));
         }
-        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null, null);
+        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null);
     }
 
     /**
-     * A chart with parallel regions: its cases (above) only select, one active leaf at a time
-     * (SCXML selects from every active atomic state before it takes anything); here, the
-     * microstep of every transition that changes one region only, from each leaf below its
-     * source, which the machine runs when an event selected that transition alone.
+     * A chart with parallel regions. SCXML selects from every active atomic state before it takes
+     * anything, so the cases above (selection and microstep together, as in a flat chart) serve an
+     * event only when one active leaf alone has candidates for it, which the machine tells from a
+     * mask of such leaves per event set; a transition that leaves a region then takes the general
+     * microstep. Otherwise cases that only select run for each active leaf with candidates, and
+     * the machine takes what they selected: one transition that changes one region only by the
+     * microstep compiled here for each (leaf, transition), others by the interpreter. A tick's
+     * polled or timed transition that changes one region takes the compiled microstep too.
      */
-    private SpecializedDispatch regionEffects(int sets, SpecializedDispatch.Chunks selections) throws Throwable {
+    private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct) throws Throwable {
+        Piece[] selecting = new Piece[c.stateCount * sets.size()];
+        long[] candidateLeaves = new long[sets.size() * c.words];
+        for (int leaf = 0; leaf < c.stateCount; leaf++) {
+            for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
+                selecting[leaf * sets.size() + set] = candidates(leaf, sets.get(set), true);
+                if (selecting[leaf * sets.size() + set] != null) {
+                    candidateLeaves[set * c.words + (leaf >>> 6)] |= 1L << leaf;
+                }
+            }
+        }
         int m = c.transitionCount;
         int[] keys = new int[c.stateCount * m];
         java.util.Arrays.fill(keys, -1);
         List<Piece> effects = new ArrayList<>();
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
-                for (int t : c.eventTransitions[st]) {
-                    if (c.inOneRegion(t)) {
-                        keys[leaf * m + t] = effects.size();
-                        effects.add(effect(leaf, t));
+                for (int[] transitions : new int[][] {c.eventTransitions[st], c.polledTransitions[st]}) {
+                    for (int t : transitions) {
+                        if (c.inOneRegion(t)) {
+                            keys[leaf * m + t] = effects.size();
+                            effects.add(effect(leaf, t));
+                        }
                     }
                 }
             }
         }
-        return new SpecializedDispatch(c, sets, -1, selections, null, null, chunked(effects.toArray(new Piece[0])), keys);
+        return new SpecializedDispatch(c, sets.size(), -1, direct, null, null,
+                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys));
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
@@ -303,9 +320,10 @@ final class Specializer {
 
     /**
      * What an event of this set may do from this leaf, innermost state first: each state's
-     * declared transitions as a chain of guard tests, then its handler; null for nothing.
+     * declared transitions as a chain of guard tests, then its handler; null for nothing. With
+     * {@code selectOnly}, the transition that holds is only noted on the machine.
      */
-    private Piece candidates(int leaf, int[] set) {
+    private Piece candidates(int leaf, int[] set, boolean selectOnly) {
         List<Integer> states = new ArrayList<>(); // innermost first
         for (int st = leaf; st >= 0; st = c.parent[st]) {
             states.add(st);
@@ -322,7 +340,7 @@ final class Specializer {
             int[] declared = c.candidates(st, set);
             for (int k = declared.length - 1; k >= 0; k--) {
                 int t = declared[k];
-                Piece take = c.regions ? new Piece(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
+                Piece take = selectOnly ? new Piece(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
                         : effect(leaf, t);
                 Check g = c.tGuard[t];
                 if (g == null) {
