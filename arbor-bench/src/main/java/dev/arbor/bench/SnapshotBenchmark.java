@@ -28,9 +28,12 @@ import org.openjdk.jmh.annotations.Warmup;
 /**
  * Workload 5: encoding and decoding snapshots ({@code arbor-net}'s {@link SnapshotCodec}). Two
  * charts: QHsmTst (no history, no data) and a seed-001 torch (deep history, one owner field).
- * {@code encode} writes the whole snapshot (fingerprint, combination index, data) into a reused
- * {@link BitWriter}; {@code decode} checks untrusted bytes whole and restores them onto a live
- * machine. Score: ns per snapshot; with {@code -prof gc}, bytes per snapshot allocated.
+ * {@code encode} writes the whole snapshot (fingerprint, combination index, the rest of the
+ * machine's state, data) into a reused {@link BitWriter}; {@code decode} checks untrusted bytes
+ * whole and restores them onto a live machine. Both go through a reused
+ * {@link SnapshotCodec.Workspace} (the allocation-free path); {@code encodeNoWorkspace} and
+ * {@code decodeNoWorkspace} call the codec's own methods, which make a workspace for each call.
+ * Score: ns per snapshot; with {@code -prof gc}, bytes per snapshot allocated.
  *
  * <p>Run: {@code java -jar arbor-bench/target/benchmarks.jar SnapshotBenchmark -f 1 -wi 8 -w 1s -i 5 -r 1s -prof gc}
  * (build first with {@code mvn -q -pl arbor-bench -am -DskipTests package}).
@@ -50,6 +53,7 @@ public class SnapshotBenchmark {
 
     private Machine<?> machine;
     private SnapshotCodec<?> codec;
+    private SnapshotCodec.Workspace<?> workspace;
     private final BitWriter writer = new BitWriter(64);
     private byte[] bytes;
 
@@ -88,6 +92,7 @@ public class SnapshotBenchmark {
             SnapshotCodec<QhsmOwner> c = SnapshotCodec.of(ArborPeer.CHART);
             machine = m;
             codec = c;
+            workspace = c.newWorkspace();
             bytes = c.encode(m);
             c.decodeInto(bytes, m);
         } else {
@@ -115,6 +120,7 @@ public class SnapshotBenchmark {
             }).build();
             machine = m;
             codec = c;
+            workspace = c.newWorkspace();
             bytes = c.encode(m);
             c.decodeInto(bytes, m);
         }
@@ -124,13 +130,30 @@ public class SnapshotBenchmark {
     @Benchmark
     public long encode() {
         writer.reset();
-        ((SnapshotCodec) codec).encode(machine, writer);
+        ((SnapshotCodec.Workspace) workspace).encode(machine, writer);
         return writer.bitLength();
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
     @Benchmark
     public Machine<?> decode() throws SnapshotException {
+        ((SnapshotCodec.Workspace) workspace).decodeInto(bytes, machine);
+        return machine;
+    }
+
+    /** The codec's own {@code encode(machine, writer)}: a workspace made for the call. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    @Benchmark
+    public long encodeNoWorkspace() {
+        writer.reset();
+        ((SnapshotCodec) codec).encode(machine, writer);
+        return writer.bitLength();
+    }
+
+    /** The codec's own {@code decodeInto(bytes, machine)}: a workspace made for the call. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    @Benchmark
+    public Machine<?> decodeNoWorkspace() throws SnapshotException {
         ((SnapshotCodec) codec).decodeInto(bytes, machine);
         return machine;
     }

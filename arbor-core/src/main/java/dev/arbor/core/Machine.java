@@ -813,78 +813,74 @@ public final class Machine<C> {
      * @return the state, to {@link #restore} here or on another machine of the chart
      */
     public MachineState snapshot() {
-        CompiledChart c = chart.compiled;
-        long[] now = new long[c.words];
-        copyActive(now);
-        int[][] hist = new int[c.stateCount][];
-        for (int st = 0; st < c.stateCount; st++) {
-            int count = c.historyOffset[st] >= 0 ? recordedCount(c, st) : 0;
-            hist[st] = new int[count];
-            for (int j = 0; j < count; j++) {
-                hist[st][j] = recorded(c, st, j + 1);
+        MachineStateBuffer state = new MachineStateBuffer(chart);
+        snapshotInto(state);
+        return state.toState();
+    }
+
+    /**
+     * {@link #snapshot()} into a reusable buffer: what a codec writes from. Allocates nothing once
+     * the buffer has grown to hold what this machine keeps.
+     *
+     * @param into the buffer overwritten, made for this machine's chart
+     * @throws IllegalArgumentException if the buffer was made for another chart
+     */
+    public void snapshotInto(MachineStateBuffer into) {
+        CompiledChart c = checkBuffer(into);
+        into.clear();
+        copyActive(into.active.bits);
+        for (int h : into.historyStates) {
+            for (int j = 1, count = recordedCount(c, h); j <= count; j++) {
+                into.history[h].add(recorded(c, h, j));
+            }
+        }
+        into.halted = status() == HALTED;
+        if (previous0 != 0) {
+            long[] previous = into.previous.bits;
+            previous[0] = previous0;
+            if (c.words > 1) {
+                System.arraycopy(extras.previousMore, 0, previous, 1, c.words - 1);
             }
         }
         Extras x = extras;
-        long[] prev = previousConfiguration(c.words);
-        int[][] pushed = new int[x == null ? 0 : x.stackDepth][];
-        for (int i = 0; i < pushed.length; i++) {
-            pushed[i] = ids(c, x.stack[i]);
+        if (x == null) {
+            return;
         }
-        Tasks tk = x == null ? null : x.tasks;
-        List<MachineState.PlanEntry> plans = new ArrayList<>();
-        long[] clocks = new long[tk == null ? 0 : c.stateCount];
-        List<Integer> finished = new ArrayList<>();
-        List<Integer> fired = new ArrayList<>();
+        for (int i = 0; i < x.stackDepth; i++) {
+            System.arraycopy(x.stack[i], 0, into.addPushed().bits, 0, c.words);
+        }
+        Tasks tk = x.tasks;
         if (tk != null) {
             for (int i = 0; i < tk.planSize; i++) {
-                long[] config = tk.planConfig[i];
-                plans.add(new MachineState.PlanEntry(tk.planContainer[i], tk.planStep[i],
-                        config == null ? new int[0] : ids(c, config)));
+                if (tk.planStep[i] >= 0) {
+                    into.addPlanStep(tk.planContainer[i], tk.planStep[i]);
+                } else {
+                    System.arraycopy(tk.planConfig[i], 0, into.addPlanResume(tk.planContainer[i]).bits, 0, c.words);
+                }
             }
             for (int st = 0; st < c.stateCount; st++) {
-                if (c.clocked[st] && isSet(now, st)) {
+                if (c.clocked[st] && isActive(st)) {
                     long ticks = tk.ticks - tk.enteredAt[st];
+                    boolean behaves = c.behaviors[st].length > 0;
                     // Timers only ask whether their ticks have passed: past the largest, every clock does the same.
-                    clocks[st] = c.behaviors[st].length > 0 ? ticks : Math.min(ticks, c.maxAfter[st]);
-                    if (c.behaviors[st].length > 0 && isSet(tk.finished, st)) {
-                        finished.add(st);
+                    into.setClock(st, behaves ? ticks : Math.min(ticks, c.maxAfter[st]));
+                    if (behaves && isSet(tk.finished, st)) {
+                        set(into.finished, st);
                     }
                 }
             }
-            for (int t = 0; t < c.transitionCount; t++) {
-                if (c.tTimerOnce[t] && isSet(tk.timersFired, t) && isSet(now, c.tSource[t])) {
-                    fired.add(t);
+            for (int w = 0; w < tk.timersFired.length; w++) {
+                for (long bits = tk.timersFired[w]; bits != 0; bits &= bits - 1) {
+                    int t = (w << 6) + Long.numberOfTrailingZeros(bits);
+                    if (c.tTimerOnce[t] && isActive(c.tSource[t])) {
+                        set(into.firedTimers, t);
+                    }
                 }
             }
         }
-        List<Object> deferred = x == null || x.deferredCount == 0 ? List.of()
-                : List.of(java.util.Arrays.copyOf(x.deferred, x.deferredCount));
-        return new MachineState(ids(c, now), hist, status() == HALTED, prev == null ? new int[0] : ids(c, prev),
-                pushed, plans, clocks, CompiledChart.toArray(finished), CompiledChart.toArray(fired), deferred);
-    }
-
-    /** The ids of the states set in a configuration's bits, in document order. */
-    private static int[] ids(CompiledChart c, long[] bits) {
-        int n = 0;
-        for (long w : bits) {
-            n += Long.bitCount(w);
+        for (int i = 0; i < x.deferredCount; i++) {
+            into.defer(x.deferred[i]);
         }
-        int[] out = new int[n];
-        n = 0;
-        for (int st = 0; st < c.stateCount; st++) {
-            if (isSet(bits, st)) {
-                out[n++] = st;
-            }
-        }
-        return out;
-    }
-
-    private static long[] bits(CompiledChart c, int[] ids) {
-        long[] out = new long[c.words];
-        for (int st : ids) {
-            set(out, st);
-        }
-        return out;
     }
 
     /**
@@ -906,104 +902,207 @@ public final class Machine<C> {
     public void restore(MachineState state, Cause cause) {
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(cause, "cause");
-        if (isBusy()) {
-            throw new IllegalStateException("restore() called from inside a step of machine '" + chart.name() + "'");
+        checkNotStepping();
+        String problem = StateCheck.formProblem(chart.compiled, state);
+        if (problem != null) {
+            throw new IllegalArgumentException("not a state of chart '" + chart.name() + "': " + problem);
         }
-        CompiledChart c = chart.compiled;
-        long[] goal = new long[c.words];
-        String problem = StateCheck.problem(c, state, goal);
+        MachineStateBuffer buffer = new MachineStateBuffer(chart);
+        buffer.load(state);
+        restore(buffer, cause);
+    }
+
+    /**
+     * {@link #restore(MachineState, Cause)} from a reusable buffer, as a codec fills one: the same
+     * checks, the same steps, and nothing allocated by the engine once the machine has held as
+     * much as the state. The buffer is only read.
+     *
+     * @param state the state to put back, made for this machine's chart
+     * @param cause the cause every callback of the restore sees
+     * @throws IllegalArgumentException naming what is wrong when the state is not a valid state of
+     *                                  this chart, or the buffer was made for another chart; the
+     *                                  machine is then unchanged
+     * @throws IllegalStateException    when called from inside a step
+     */
+    public void restore(MachineStateBuffer state, Cause cause) {
+        Objects.requireNonNull(cause, "cause");
+        CompiledChart c = checkBuffer(state);
+        checkNotStepping();
+        String problem = StateCheck.problem(c, state);
         if (problem != null) {
             throw new IllegalArgumentException("not a state of chart '" + c.name + "': " + problem);
         }
+        long[] goal = state.active.bits;
         beginStep(cause);
         boolean completed = false;
         try {
-            for (int st = c.stateCount - 1; st >= 0; st--) {
-                if (isActive(st) && !isSet(goal, st)) {
-                    exitState(c, st);
+            // Word by word, only the states that change: exits innermost (highest id) first, then entries outermost first.
+            for (int w = c.words - 1; w >= 0; w--) {
+                for (long leaving = word(w) & ~goal[w]; leaving != 0; leaving &= ~Long.highestOneBit(leaving)) {
+                    exitState(c, (w << 6) + 63 - Long.numberOfLeadingZeros(leaving));
                 }
             }
-            for (int st = 0; st < c.stateCount; st++) {
-                if (!isActive(st) && isSet(goal, st)) {
-                    enterState(c, st);
+            for (int w = 0; w < c.words; w++) {
+                for (long coming = goal[w] & ~word(w); coming != 0; coming &= coming - 1) {
+                    enterState(c, (w << 6) + Long.numberOfTrailingZeros(coming));
                 }
             }
             restoreRest(c, state);
-            setStatus(state.halted() ? HALTED : RUNNING);
+            setStatus(state.halted ? HALTED : RUNNING);
             completed = true;
         } finally {
             endStep(completed);
         }
     }
 
-    /** What a restored state holds besides its configuration; nothing of it calls user code. */
-    private void restoreRest(CompiledChart c, MachineState state) {
-        boolean anyHistory = false;
-        for (int[] h : state.history()) {
-            anyHistory |= h.length > 0;
+    private CompiledChart checkBuffer(MachineStateBuffer state) {
+        Objects.requireNonNull(state, "state");
+        if (state.chart() != chart) {
+            throw new IllegalArgumentException("a state buffer of chart '" + state.chart().name()
+                    + "' given to a machine of chart '" + chart.name() + "'");
         }
+        return chart.compiled;
+    }
+
+    private void checkNotStepping() {
+        if (isBusy()) {
+            throw new IllegalStateException("restore() called from inside a step of machine '" + chart.name() + "'");
+        }
+    }
+
+    /**
+     * What a restored state holds besides its configuration; nothing of it calls user code. The
+     * machine's arrays are reused, so that restoring the same kind of state again allocates nothing.
+     */
+    private void restoreRest(CompiledChart c, MachineStateBuffer state) {
         Extras x = extras;
-        if (anyHistory || (x != null && x.history != null)) {
+        if (c.hasHistory && ((x != null && x.history != null) || anyRecord(state))) {
             Extras ex = extras();
             if (ex.history == null) {
                 ex.history = new int[c.historySlotsSize];
             }
-            for (int h = 0; h < c.stateCount; h++) {
-                if (c.historyOffset[h] >= 0) {
-                    int[] rec = state.history(h);
-                    ex.history[c.historyOffset[h]] = rec.length;
-                    System.arraycopy(rec, 0, ex.history, c.historyOffset[h] + 1, rec.length);
+            for (int h : state.historyStates) {
+                int at = c.historyOffset[h];
+                MachineStateBuffer.StateSet rec = state.history[h];
+                int count = 0;
+                for (int st = rec.next(0); st >= 0; st = rec.next(st + 1)) {
+                    ex.history[at + 1 + count++] = st;
                 }
+                ex.history[at] = count;
             }
         }
-        int[] prev = state.previous();
-        long[] prevBits = bits(c, prev);
-        previous0 = prev.length == 0 ? 0 : prevBits[0];
-        if (c.words > 1 && (prev.length > 0 || (x != null && x.previousMore != null))) {
-            extras().previousMore = java.util.Arrays.copyOfRange(prevBits, 1, c.words);
-        }
-        int[][] pushed = state.pushed();
-        if (pushed.length > 0 || (x != null && x.stackDepth > 0)) {
+        long[] previous = state.previous.bits;
+        previous0 = previous[0]; // 0, "none", exactly when the set is empty: a configuration holds the root
+        if (c.words > 1 && (previous0 != 0 || (x != null && x.previousMore != null))) {
             Extras ex = extras();
-            ex.stack = new long[Math.max(4, pushed.length)][];
-            for (int i = 0; i < pushed.length; i++) {
-                ex.stack[i] = bits(c, pushed[i]);
+            if (ex.previousMore == null) {
+                ex.previousMore = new long[c.words - 1];
             }
-            ex.stackDepth = pushed.length;
+            System.arraycopy(previous, 1, ex.previousMore, 0, c.words - 1);
+        }
+        int depth = state.pushedCount;
+        if (depth > 0 || (x != null && x.stackDepth > 0)) {
+            Extras ex = extras();
+            if (ex.stack == null || ex.stack.length < depth) {
+                ex.stack = java.util.Arrays.copyOf(ex.stack == null ? new long[0][] : ex.stack, Math.max(4, depth));
+            }
+            for (int i = 0; i < depth; i++) {
+                if (ex.stack[i] == null) {
+                    ex.stack[i] = new long[c.words];
+                }
+                System.arraycopy(state.pushed[i].bits, 0, ex.stack[i], 0, c.words);
+            }
+            ex.stackDepth = depth;
         }
         boolean clocked = false;
-        for (int st = 0; st < c.stateCount; st++) {
-            clocked |= c.clocked[st] && isActive(st);
+        for (int w = 0; w < c.words; w++) {
+            for (long bits = word(w); bits != 0; bits &= bits - 1) { // the active states only
+                clocked |= c.clocked[(w << 6) + Long.numberOfTrailingZeros(bits)];
+            }
         }
         x = extras;
-        if (clocked || !state.plans().isEmpty() || (x != null && x.tasks != null)) {
+        if (clocked || state.planCount > 0 || (x != null && x.tasks != null)) {
             Tasks tk = tasks();
             for (int st = 0; st < c.stateCount; st++) {
                 if (c.clocked[st] && isActive(st)) {
-                    tk.enteredAt[st] = tk.ticks - state.clock(st);
+                    tk.enteredAt[st] = tk.ticks - state.clocks[st];
                 }
             }
-            java.util.Arrays.fill(tk.finished, 0);
-            for (int st : state.finished()) {
-                set(tk.finished, st);
-            }
-            java.util.Arrays.fill(tk.timersFired, 0);
-            for (int t : state.firedTimers()) {
-                set(tk.timersFired, t);
-            }
-            while (tk.planSize > 0) {
-                tk.removePlanEntry(tk.planSize - 1);
-            }
-            for (MachineState.PlanEntry e : state.plans()) {
-                tk.add(e.container(), e.step(), e.step() >= 0 ? null : bits(c, e.configuration()));
-            }
+            System.arraycopy(state.finished, 0, tk.finished, 0, c.words);
+            System.arraycopy(state.firedTimers, 0, tk.timersFired, 0, tk.timersFired.length);
+            restorePlans(c, tk, state);
         }
-        List<Object> deferred = state.deferred();
-        if (!deferred.isEmpty() || (x != null && x.deferredCount > 0)) {
+        int deferred = state.deferredCount;
+        if (deferred > 0 || (x != null && x.deferredCount > 0)) {
             Extras ex = extras();
-            ex.deferred = deferred.toArray(new Object[Math.max(4, deferred.size())]);
-            ex.deferredCount = deferred.size();
+            if (ex.deferred == null || ex.deferred.length < deferred) {
+                ex.deferred = new Object[Math.max(4, deferred)];
+            }
+            System.arraycopy(state.deferred, 0, ex.deferred, 0, deferred);
+            java.util.Arrays.fill(ex.deferred, deferred, Math.max(deferred, ex.deferredCount), null);
+            ex.deferredCount = deferred;
         }
+    }
+
+    /**
+     * Replaces the plan entries in place. The arrays of saved configurations are reused — those
+     * the entries held, and those kept past the last entry by earlier restores — so that restoring
+     * plans allocates nothing once the machine has held as many.
+     */
+    private void restorePlans(CompiledChart c, Tasks tk, MachineStateBuffer state) {
+        int entries = state.planCount;
+        if (tk.planContainer.length < entries) {
+            tk.planContainer = java.util.Arrays.copyOf(tk.planContainer, entries);
+            tk.planStep = java.util.Arrays.copyOf(tk.planStep, entries);
+            tk.planConfig = java.util.Arrays.copyOf(tk.planConfig, entries);
+        }
+        long[][] saved = tk.planConfig;
+        for (int i = 0; i < entries; i++) {
+            if (state.planStep[i] < 0 && saved[i] == null) {
+                saved[i] = takeSpare(saved, i, state);
+                if (saved[i] == null) {
+                    saved[i] = new long[c.words];
+                }
+            }
+        }
+        for (int i = 0; i < entries; i++) {
+            tk.planContainer[i] = state.planContainer[i];
+            tk.planStep[i] = state.planStep[i];
+            if (state.planStep[i] < 0) {
+                System.arraycopy(state.planConfiguration[i].bits, 0, saved[i], 0, c.words);
+            } else if (saved[i] != null) { // a step saves nothing: its array goes past the last entry, if there is room
+                int free = entries;
+                while (free < saved.length && saved[free] != null) {
+                    free++;
+                }
+                if (free < saved.length) {
+                    saved[free] = saved[i];
+                }
+                saved[i] = null;
+            }
+        }
+        tk.planSize = entries;
+    }
+
+    /** An array of saved entry {@code i} may take: one held where no saved configuration will be (then taken from there), or null. */
+    private static long[] takeSpare(long[][] saved, int i, MachineStateBuffer state) {
+        for (int j = 0; j < saved.length; j++) {
+            if (j != i && saved[j] != null && (j >= state.planCount || state.planStep[j] >= 0)) {
+                long[] spare = saved[j];
+                saved[j] = null;
+                return spare;
+            }
+        }
+        return null;
+    }
+
+    private static boolean anyRecord(MachineStateBuffer state) {
+        for (int h : state.historyStates) {
+            if (!state.history[h].isEmpty()) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**

@@ -10,6 +10,10 @@ import java.util.Objects;
  * {@link Machine#restore} checks one whole and puts it back; the networking layer encodes it in
  * as few bits as the chart allows.
  *
+ * <p>Immutable, so every accessor that returns an array copies it. Codecs that must not allocate
+ * use its reusable form, {@link MachineStateBuffer}, with {@link Machine#snapshotInto} and
+ * {@link Machine#restore(MachineStateBuffer, Cause)}.
+ *
  * <p>State and transition ids are the chart's. Arrays of ids are in increasing order; a
  * configuration is given as the ids of its active states.
  *

@@ -207,7 +207,7 @@ class MigrationGeneratedTest {
 
     static void assertValid(Machine<Trace> m) {
         Chart<Trace> chart = m.chart();
-        assertThat(StateCheck.problem(chart.compiled, m.snapshot(), new long[chart.compiled.words]))
+        assertThat(StateCheck.problem(chart, m.snapshot()))
                 .as("state of %s", m).isNull();
     }
 

@@ -745,7 +745,7 @@ class MigrationTest {
 
         m.moveTo(small);
         assertThat(m.activeStates()).containsExactly("big", "s2");
-        assertThat(StateCheck.problem(small.compiled, m.snapshot(), new long[small.compiled.words])).isNull();
+        assertThat(StateCheck.problem(small, m.snapshot())).isNull();
         m.pop(); // s70 is gone from the saved configuration: big's initial state
         assertThat(m.activeStates()).containsExactly("big", "s0");
         m.revert();
@@ -755,7 +755,7 @@ class MigrationTest {
         m.goTo("s99");
         m.revert();
         assertThat(m.activeStates()).containsExactly("big", "s2");
-        assertThat(StateCheck.problem(large.compiled, m.snapshot(), new long[large.compiled.words])).isNull();
+        assertThat(StateCheck.problem(large, m.snapshot())).isNull();
     }
 
     @Test
@@ -882,7 +882,7 @@ class MigrationTest {
         assertThat(m.owner().errors()).containsExactly("walk: walk entry failed");
         assertThat(m.chart()).isSameAs(v2);
         assertThat(m.activeStates()).containsExactly("patrol", "walk", "left");
-        assertThat(StateCheck.problem(v2.compiled, m.snapshot(), new long[v2.compiled.words])).isNull();
+        assertThat(StateCheck.problem(v2, m.snapshot())).isNull();
     }
 
     @Test

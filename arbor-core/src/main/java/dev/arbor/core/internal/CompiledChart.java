@@ -87,6 +87,8 @@ public final class CompiledChart {
     public final int words;
     /** Bit masks over state ids: atomic and final states (the states events are offered to). */
     public final long[] leafMask;
+    /** Per state, its children (history pseudo-states aside) as a mask over state ids: {@code words} longs from {@code st * words}. */
+    public final long[] childMask;
 
     // Transitions.
     public final int transitionCount;
@@ -282,6 +284,12 @@ public final class CompiledChart {
                 leafMask[i >>> 6] |= 1L << i;
             }
             parallel |= kind[i] == PARALLEL;
+        }
+        childMask = new long[n * words];
+        for (int i = 0; i < n; i++) {
+            for (int child : children[i]) {
+                childMask[i * words + (child >>> 6)] |= 1L << child;
+            }
         }
         if (kind[0] != COMPOUND && kind[0] != PARALLEL) {
             problems.add(new Problem(stateName[0], Rule.INVALID_STRUCTURE, "the root must contain at least one state"));

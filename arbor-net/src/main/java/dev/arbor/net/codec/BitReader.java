@@ -8,12 +8,13 @@ import java.util.Objects;
  * reason {@link SnapshotException.Reason#TRUNCATED}; the reader never throws anything else for any
  * bytes.
  *
- * <p>The array is not copied: do not change it while reading.
+ * <p>The array is not copied: do not change it while reading. Not thread-safe; one reader serves
+ * many snapshots through {@link #reset(byte[], int, int)}.
  */
 public final class BitReader {
-    private final byte[] buf;
-    private final long start;
-    private final long limit;
+    private byte[] buf;
+    private long start;
+    private long limit;
     private long bitPos;
 
     /**
@@ -34,12 +35,27 @@ public final class BitReader {
      * @throws IndexOutOfBoundsException if the range does not lie within the array
      */
     public BitReader(byte[] bytes, int offset, int length) {
+        reset(bytes, offset, length);
+    }
+
+    /**
+     * Makes this reader read another range from its start, so that one reader serves many
+     * snapshots without allocating.
+     *
+     * @param bytes  the bytes to read, not copied
+     * @param offset the index of the first byte of the range
+     * @param length the number of bytes in the range
+     * @return this reader
+     * @throws IndexOutOfBoundsException if the range does not lie within the array
+     */
+    public BitReader reset(byte[] bytes, int offset, int length) {
         Objects.requireNonNull(bytes, "bytes");
         Objects.checkFromIndexSize(offset, length, bytes.length);
         this.buf = bytes;
         this.start = (long) offset << 3;
         this.limit = ((long) offset + length) << 3;
         this.bitPos = start;
+        return this;
     }
 
     /**

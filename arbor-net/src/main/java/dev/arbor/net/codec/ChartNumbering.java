@@ -3,6 +3,8 @@ package dev.arbor.net.codec;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineState;
+import dev.arbor.core.MachineStateBuffer;
+import dev.arbor.core.MachineStateBuffer.StateSet;
 import dev.arbor.core.StateKind;
 import java.util.Objects;
 
@@ -33,6 +35,10 @@ public final class ChartNumbering {
     /** The largest count accepted. */
     public static final long MAX_COUNT = 1L << 62;
 
+    /** Charts with at most this many configurations keep each one's set, so that decoding copies it instead of unranking. */
+    private static final int TABULATED_CONFIGURATIONS = 256;
+
+    private final Chart<?> chart;
     private final String chartName;
     private final int n;
     private final byte[] kind; // StateKind ordinals
@@ -47,6 +53,8 @@ public final class ChartNumbering {
     private final long configurations;
     private final long count;
     private final int bits;
+    /** By rank, each configuration's states when there are few enough; null otherwise. */
+    private final StateSet[] configurationTable;
 
     private static final byte COMPOUND = (byte) StateKind.COMPOUND.ordinal();
     private static final byte PARALLEL = (byte) StateKind.PARALLEL.ordinal();
@@ -62,7 +70,7 @@ public final class ChartNumbering {
      *                                  legal combinations
      */
     public ChartNumbering(Chart<?> chart) {
-        Objects.requireNonNull(chart, "chart");
+        this.chart = Objects.requireNonNull(chart, "chart");
         chartName = chart.name();
         n = chart.stateCount();
         kind = new byte[n];
@@ -130,6 +138,15 @@ public final class ChartNumbering {
                     + "configuration and history; it cannot be numbered (split it into several machines)");
         }
         bits = BitWriter.bitsFor(count);
+        if (configurations <= TABULATED_CONFIGURATIONS) {
+            configurationTable = new StateSet[(int) configurations];
+            for (int r = 0; r < configurationTable.length; r++) {
+                configurationTable[r] = new StateSet(n);
+                unrankConfiguration(r, configurationTable[r]);
+            }
+        } else {
+            configurationTable = null;
+        }
     }
 
     private static final class TooLarge extends RuntimeException {
@@ -223,10 +240,9 @@ public final class ChartNumbering {
             throw new IllegalArgumentException("configuration " + rank + " is not in [0, " + configurations
                     + ") for chart '" + chartName + "'");
         }
-        boolean[] act = new boolean[n];
-        act[0] = true;
-        unrankConf(0, rank, act);
-        return collect(act, false);
+        StateSet active = new StateSet(n);
+        configurationAt(rank, active);
+        return active.toArray();
     }
 
     /**
@@ -346,6 +362,37 @@ public final class ChartNumbering {
             }
         }
         return false;
+    }
+
+    /**
+     * The rank of a legal configuration held in a set (one a machine saved: the encoder's, so it
+     * is not checked beyond what ranking needs). Allocates nothing.
+     */
+    long configurationIndex(StateSet configuration) {
+        return rankSet(0, configuration);
+    }
+
+    private long rankSet(int s, StateSet configuration) {
+        int[] ch = children[s];
+        if (ch.length == 0) {
+            return 0;
+        }
+        if (kind[s] == PARALLEL) {
+            long r = 0;
+            long mul = 1;
+            for (int c : ch) {
+                r += rankSet(c, configuration) * mul;
+                mul *= conf[c];
+            }
+            return r;
+        }
+        for (int i = 0; i < ch.length; i++) {
+            if (configuration.contains(ch[i])) {
+                return offset[s][i] + rankSet(ch[i], configuration);
+            }
+        }
+        throw new IllegalStateException("compound state " + s + " of chart '" + chartName
+                + "' has no active child in configuration " + configuration);
     }
 
     /**
@@ -514,80 +561,96 @@ public final class ChartNumbering {
             throw new IllegalArgumentException("index " + index + " is not in [0, " + count + ") for chart '"
                     + chartName + "'");
         }
-        boolean[] act = new boolean[n];
-        act[0] = true;
-        unrankConf(0, index % configurations, act);
+        MachineStateBuffer state = new MachineStateBuffer(chart);
+        stateAt(index, state);
+        return state.toState();
+    }
+
+    /**
+     * Adds the configuration and history records with this index, in {@code [0, count())}, to a
+     * cleared buffer of this chart, and sets its halted flag. Allocates nothing.
+     */
+    void stateAt(long index, MachineStateBuffer into) {
+        StateSet active = into.active();
+        configurationAt(index % configurations, active);
         long rest = index / configurations;
-        int[][] history = new int[n][];
-        for (int s = 0; s < n; s++) {
-            history[s] = EMPTY;
-        }
         for (int i = 0; i < historyStates.length; i++) {
             long r = rest % historyCount[i];
             rest /= historyCount[i];
-            history[historyStates[i]] = unrankHistory(historyStates[i], r);
+            if (r != 0) {
+                recordAt(historyStates[i], r, into.history(historyStates[i]));
+            }
         }
         boolean halted = false;
         for (int c : children[0]) {
-            halted |= kind[c] == FINAL && act[c];
+            halted |= kind[c] == FINAL && active.contains(c);
         }
-        return new MachineState(collect(act, false), history, halted);
+        into.setHalted(halted);
     }
 
-    private static final int[] EMPTY = new int[0];
-
-    private void unrankConf(int s, long r, boolean[] act) {
-        int[] ch = children[s];
-        if (ch.length == 0) {
-            return;
+    /** Adds the states of the configuration with this rank, in {@code [0, configurations())}, to a set. */
+    void configurationAt(long rank, StateSet into) {
+        if (configurationTable != null) {
+            into.addAll(configurationTable[(int) rank]);
+        } else {
+            unrankConfiguration(rank, into);
         }
-        if (kind[s] == PARALLEL) {
-            for (int c : ch) {
-                act[c] = true;
-                unrankConf(c, r % conf[c], act);
-                r /= conf[c];
-            }
-            return;
-        }
-        long[] off = offset[s];
-        int i = ch.length - 1;
-        while (off[i] > r) {
-            i--;
-        }
-        act[ch[i]] = true;
-        unrankConf(ch[i], r - off[i], act);
     }
 
-    private int[] unrankHistory(int h, long r) {
-        if (r == 0) {
-            return EMPTY;
-        }
+    private void unrankConfiguration(long rank, StateSet into) {
+        into.add(0);
+        unrank(0, rank, into, false);
+    }
+
+    /** Adds what history state {@code h} records as its value {@code r} (1 or more) to a set. */
+    private void recordAt(int h, long r, StateSet into) {
         int p = parent[h];
         if (kind[h] == SHALLOW) {
-            return kind[p] == PARALLEL ? children[p].clone() : new int[] {children[p][(int) (r - 1)]};
+            if (kind[p] == PARALLEL) {
+                for (int c : children[p]) {
+                    into.add(c);
+                }
+            } else {
+                into.add(children[p][(int) (r - 1)]);
+            }
+        } else if (children[p].length == 0) {
+            into.add(p);
+        } else {
+            unrank(p, r - 1, into, true); // a deep history records the leaves only
         }
-        boolean[] marks = new boolean[n];
-        marks[p] = true;
-        unrankConf(p, r - 1, marks);
-        marks[p] = children[p].length == 0;
-        return collect(marks, true);
     }
 
-    private int[] collect(boolean[] marks, boolean leavesOnly) {
-        int k = 0;
-        for (int s = 0; s < n; s++) {
-            if (marks[s] && (!leavesOnly || children[s].length == 0)) {
-                k++;
+    /**
+     * Adds the states below {@code s} of its subtree's configuration with rank {@code r} (every
+     * state, or only the leaves) to a set: down a chain of compound states in a loop, into each
+     * region of a parallel state by recursion.
+     */
+    private void unrank(int s, long r, StateSet into, boolean leavesOnly) {
+        while (children[s].length > 0) {
+            int[] ch = children[s];
+            if (kind[s] == PARALLEL) {
+                for (int c : ch) {
+                    add(c, into, leavesOnly);
+                    unrank(c, r % conf[c], into, leavesOnly);
+                    r /= conf[c];
+                }
+                return;
             }
-        }
-        int[] out = new int[k];
-        k = 0;
-        for (int s = 0; s < n; s++) {
-            if (marks[s] && (!leavesOnly || children[s].length == 0)) {
-                out[k++] = s;
+            long[] off = offset[s];
+            int i = ch.length - 1;
+            while (off[i] > r) {
+                i--;
             }
+            s = ch[i];
+            r -= off[i];
+            add(s, into, leavesOnly);
         }
-        return out;
+    }
+
+    private void add(int s, StateSet into, boolean leavesOnly) {
+        if (!leavesOnly || children[s].length == 0) {
+            into.add(s);
+        }
     }
 
     @Override

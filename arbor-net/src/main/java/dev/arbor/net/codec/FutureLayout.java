@@ -3,6 +3,8 @@ package dev.arbor.net.codec;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Chart.TransitionInfo;
 import dev.arbor.core.MachineState;
+import dev.arbor.core.MachineStateBuffer;
+import dev.arbor.core.MachineStateBuffer.StateSet;
 import dev.arbor.net.codec.SnapshotException.Reason;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -122,135 +124,146 @@ final class FutureLayout {
 
     // ---------------------------------------------------------------- writing
 
-    void write(MachineState state, BitWriter out, EventCodec events) {
-        int[] previous = state.previous();
-        out.writeBoolean(previous.length > 0);
-        if (previous.length > 0) {
+    void write(MachineStateBuffer state, BitWriter out, EventCodec events) {
+        StateSet previous = state.previous();
+        out.writeBoolean(!previous.isEmpty());
+        if (!previous.isEmpty()) {
             out.writeBounded(numbering.configurationIndex(previous), numbering.configurations());
         }
-        int[] finished = state.finished();
-        int[] fired = state.firedTimers();
-        for (int s : state.active()) {
+        StateSet active = state.active();
+        for (int s = active.next(0); s >= 0; s = active.next(s + 1)) {
             if (behaviors[s]) {
                 out.writeGamma(state.clock(s) + 1);
-                out.writeBoolean(Arrays.binarySearch(finished, s) >= 0);
+                out.writeBoolean(state.finished(s));
             } else if (maxAfter[s] > 0) {
                 out.writeBounded(state.clock(s), maxAfter[s] + 1);
             }
             for (int t : onceTimers[s]) {
-                out.writeBoolean(Arrays.binarySearch(fired, t) >= 0);
+                out.writeBoolean(state.timerFired(t));
             }
         }
-        int[][] pushed = state.pushed();
-        List<MachineState.PlanEntry> plans = state.plans();
-        List<Object> deferred = state.deferred();
-        boolean rare = pushed.length > 0 || !plans.isEmpty() || !deferred.isEmpty();
+        int pushed = state.pushedCount();
+        int plans = state.planCount();
+        int deferred = state.deferredCount();
+        boolean rare = pushed > 0 || plans > 0 || deferred > 0;
         out.writeBoolean(rare);
         if (!rare) {
             return;
         }
-        out.writeBounded(pushed.length, pushLimit + 1L);
-        for (int[] config : pushed) {
-            out.writeBounded(numbering.configurationIndex(config), numbering.configurations());
+        out.writeBounded(pushed, pushLimit + 1L);
+        for (int i = 0; i < pushed; i++) {
+            out.writeBounded(numbering.configurationIndex(state.pushed(i)), numbering.configurations());
         }
         if (hasPlanSteps || hasResume) {
-            out.writeGamma(plans.size() + 1L);
-            for (MachineState.PlanEntry e : plans) {
-                writePlanEntry(e, out);
+            out.writeGamma(plans + 1L);
+            for (int i = 0; i < plans; i++) {
+                writePlanEntry(state, i, out);
             }
-        } else if (!plans.isEmpty()) {
+        } else if (plans > 0) {
             throw new IllegalStateException("chart '" + chart.name() + "' declares no plan, but the machine has "
-                    + plans.size() + " plan entries (restored by hand?)");
+                    + plans + " plan entries (restored by hand?)");
         }
         if (defers) {
-            out.writeBounded(deferred.size(), deferLimit + 1L);
-            for (Object e : deferred) {
-                events.write(e, out);
+            out.writeBounded(deferred, deferLimit + 1L);
+            for (int i = 0; i < deferred; i++) {
+                events.write(state.deferred(i), out);
             }
-        } else if (!deferred.isEmpty()) {
+        } else if (deferred > 0) {
             throw new IllegalStateException("chart '" + chart.name() + "' defers no event, but the machine keeps "
-                    + deferred.size() + " (restored by hand?)");
+                    + deferred + " (restored by hand?)");
         }
     }
 
-    private void writePlanEntry(MachineState.PlanEntry e, BitWriter out) {
-        boolean step = e.step() >= 0;
+    private void writePlanEntry(MachineStateBuffer state, int i, BitWriter out) {
+        int container = state.planContainer(i);
+        int step = state.planStep(i);
+        boolean isStep = step >= 0;
         if (hasPlanSteps && hasResume) {
-            out.writeBoolean(step);
+            out.writeBoolean(isStep);
         }
-        if (step) {
-            int at = Arrays.binarySearch(planSteps, e.step());
-            if (at < 0 || depth[e.step()] < depth[e.container()]) {
-                throw new IllegalStateException("plan entry " + e + " is not a step of chart '" + chart.name() + "'");
+        if (isStep) {
+            int at = Arrays.binarySearch(planSteps, step);
+            if (at < 0 || depth[step] < depth[container]) {
+                throw new IllegalStateException("plan entry " + i + " (step " + step + " in " + container
+                        + ") is not a step of chart '" + chart.name() + "'");
             }
             out.writeBounded(at, planSteps.length);
-            out.writeBounded(depth[e.step()] - depth[e.container()], depth[e.step()] + 1L);
+            out.writeBounded(depth[step] - depth[container], depth[step] + 1L);
         } else {
             if (!hasResume) {
-                throw new IllegalStateException("chart '" + chart.name() + "' resumes no plan, but the machine has " + e);
+                throw new IllegalStateException("chart '" + chart.name() + "' resumes no plan, but the machine has "
+                        + "plan entry " + i + " saving " + state.planConfiguration(i));
             }
-            out.writeBounded(e.container(), n);
-            out.writeBounded(numbering.configurationIndex(e.configuration()), numbering.configurations());
+            out.writeBounded(container, n);
+            out.writeBounded(numbering.configurationIndex(state.planConfiguration(i)), numbering.configurations());
         }
     }
 
     // ---------------------------------------------------------------- reading
 
-    /** Reads this part after the configuration and history of {@code base}, and returns the whole state. */
-    MachineState read(BitReader in, MachineState base, EventCodec events) throws SnapshotException {
-        int[] previous = in.readBoolean() ? numbering.configurationAt(in.readBounded(numbering.configurations()))
-                : new int[0];
-        int[] active = base.active();
-        long[] clocks = new long[n];
-        List<Integer> finished = new ArrayList<>();
-        List<Integer> fired = new ArrayList<>();
-        for (int s : active) {
+    /**
+     * Reads this part into a buffer that holds the configuration and history already, telling
+     * {@code at} which field it reads (for the message of a refusal). Allocates nothing but what
+     * the event codec does.
+     */
+    void read(BitReader in, MachineStateBuffer into, EventCodec events, SnapshotCodec.Workspace<?> at)
+            throws SnapshotException {
+        at.reading("previous configuration", -1, in);
+        if (in.readBoolean()) {
+            numbering.configurationAt(in.readBounded(numbering.configurations()), into.previous());
+        }
+        StateSet active = into.active();
+        for (int s = active.next(0); s >= 0; s = active.next(s + 1)) {
             if (behaviors[s]) {
-                clocks[s] = in.readGamma() - 1;
+                at.reading("clock", s, in);
+                into.setClock(s, in.readGamma() - 1);
+                at.reading("finished flag", s, in);
                 if (in.readBoolean()) {
-                    finished.add(s);
+                    into.setFinished(s);
                 }
             } else if (maxAfter[s] > 0) {
-                clocks[s] = in.readBounded(maxAfter[s] + 1);
+                at.reading("clock", s, in);
+                into.setClock(s, in.readBounded(maxAfter[s] + 1));
             }
-            for (int t : onceTimers[s]) {
-                if (in.readBoolean()) {
-                    fired.add(t);
+            if (onceTimers[s].length > 0) {
+                at.reading("fired timer flags", s, in);
+                for (int t : onceTimers[s]) {
+                    if (in.readBoolean()) {
+                        into.setTimerFired(t);
+                    }
                 }
             }
         }
-        fired.sort(null);
-        int[][] pushed = new int[0][];
-        List<MachineState.PlanEntry> plans = new ArrayList<>();
-        List<Object> deferred = new ArrayList<>();
-        if (in.readBoolean()) {
-            pushed = new int[(int) in.readBounded(pushLimit + 1L)][];
-            for (int i = 0; i < pushed.length; i++) {
-                pushed[i] = numbering.configurationAt(in.readBounded(numbering.configurations()));
-            }
-            if (hasPlanSteps || hasResume) {
-                long count = in.readGamma() - 1;
-                for (long i = 0; i < count; i++) {
-                    plans.add(readPlanEntry(in)); // each entry takes bits: a long count runs out of them
-                }
-            }
-            if (defers) {
-                int count = (int) in.readBounded(deferLimit + 1L);
-                for (int i = 0; i < count; i++) {
-                    deferred.add(readEvent(in, events, i));
-                }
-            }
-            if (pushed.length == 0 && plans.isEmpty() && deferred.isEmpty()) {
-                throw new SnapshotException(Reason.INVALID_DATA, "nothing pushed, planned or deferred, though the "
-                        + "snapshot says there is (not the one encoding of this state)");
+        at.reading("flag for anything pushed, planned or deferred", -1, in);
+        if (!in.readBoolean()) {
+            return;
+        }
+        at.reading("pushed configurations", -1, in);
+        int pushed = (int) in.readBounded(pushLimit + 1L);
+        for (int i = 0; i < pushed; i++) {
+            numbering.configurationAt(in.readBounded(numbering.configurations()), into.addPushed());
+        }
+        if (hasPlanSteps || hasResume) {
+            at.reading("plan entries", -1, in);
+            long count = in.readGamma() - 1;
+            for (long i = 0; i < count; i++) {
+                readPlanEntry(in, into); // each entry takes bits: a long count runs out of them
             }
         }
-        return new MachineState(active, base.history(), base.halted(), previous, pushed, plans, clocks,
-                finished.stream().mapToInt(Integer::intValue).toArray(),
-                fired.stream().mapToInt(Integer::intValue).toArray(), deferred);
+        if (defers) {
+            at.reading("deferred events", -1, in);
+            int count = (int) in.readBounded(deferLimit + 1L);
+            for (int i = 0; i < count; i++) {
+                into.defer(readEvent(in, events, i));
+            }
+        }
+        if (into.pushedCount() == 0 && into.planCount() == 0 && into.deferredCount() == 0) {
+            throw new SnapshotException(Reason.INVALID_DATA, "nothing pushed, planned or deferred, though the "
+                    + "snapshot says there is (not the one encoding of this state)");
+        }
     }
 
-    private MachineState.PlanEntry readPlanEntry(BitReader in) throws SnapshotException {
+    private void readPlanEntry(BitReader in, MachineStateBuffer into) throws SnapshotException {
         boolean step = hasPlanSteps && (!hasResume || in.readBoolean());
         if (step) {
             int s = planSteps[(int) in.readBounded(planSteps.length)];
@@ -259,11 +272,11 @@ final class FutureLayout {
             for (int k = 0; k < up; k++) {
                 container = chart.parent(container);
             }
-            return new MachineState.PlanEntry(container, s, new int[0]);
+            into.addPlanStep(container, s);
+            return;
         }
         int container = (int) in.readBounded(n);
-        int[] config = numbering.configurationAt(in.readBounded(numbering.configurations()));
-        return new MachineState.PlanEntry(container, -1, config);
+        numbering.configurationAt(in.readBounded(numbering.configurations()), into.addPlanResume(container));
     }
 
     private static Object readEvent(BitReader in, EventCodec events, int i) throws SnapshotException {

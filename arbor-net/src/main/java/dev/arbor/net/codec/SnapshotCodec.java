@@ -4,11 +4,12 @@ import dev.arbor.core.Cause;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineState;
+import dev.arbor.core.MachineStateBuffer;
 import dev.arbor.net.codec.SnapshotException.Reason;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.function.Consumer;
 
 /**
  * A snapshot codec: it encodes a machine's whole state in as few bits as its chart allows, and
@@ -25,13 +26,20 @@ import java.util.function.Consumer;
  * {@link OwnerData}, if any; then zero bits up to a whole byte.
  *
  * <p><b>Decoding</b> reads and checks everything first — size bound, fingerprint, index range,
- * every data value, padding and trailing bytes — and only then restores the configuration with
- * {@link Machine#restore(MachineState, Cause) restore(state, Cause.RESTORE)} (exit and entry fire
+ * every data value, padding and trailing bytes — into a {@link MachineStateBuffer}, and only then
+ * restores the machine with {@link Machine#restore(MachineStateBuffer, Cause) restore(state,
+ * Cause.RESTORE)} (which checks the whole state again as the engine sees it; exit and entry fire
  * only for states that change) and applies the data values, state data root to leaf then the
- * owner's. Any problem with the bytes throws {@link SnapshotException} — and nothing else — and
- * leaves the machine and the owner unchanged. (Exceptions thrown by the application's own entry,
- * exit or listener callbacks or {@code apply} methods during that final step are the
- * application's and are not translated.)
+ * owner's. Any problem with the bytes throws {@link SnapshotException} — and nothing else —
+ * naming what was wrong and where (the field, its state, the bit it starts at), and leaves the
+ * machine and the owner unchanged. (Exceptions thrown by the application's own entry, exit or
+ * listener callbacks or {@code apply} methods during that final step are the application's and
+ * are not translated.)
+ *
+ * <p><b>Without allocating.</b> The codec's own methods make a {@link Workspace} for each call; a
+ * game that encodes or decodes every tick keeps one {@link #newWorkspace()} per thread, which
+ * encodes and decodes with nothing allocated once it has seen the largest state (what the data
+ * and event codecs allocate is theirs: a boxed {@code Integer} above 127, say).
  *
  * <p>Immutable and thread-safe once built; build one per chart and share it.
  *
@@ -174,6 +182,15 @@ public final class SnapshotCodec<C> {
         return maxBytes;
     }
 
+    /**
+     * A workspace for one thread: encodes and decodes with this codec without allocating.
+     *
+     * @return a new workspace, to keep and reuse
+     */
+    public Workspace<C> newWorkspace() {
+        return new Workspace<>(this);
+    }
+
     // ---------------------------------------------------------------- encoding
 
     /**
@@ -190,6 +207,19 @@ public final class SnapshotCodec<C> {
         return out.toByteArray();
     }
 
+    /**
+     * Appends the machine's snapshot to {@code out}, without padding (to pack several snapshots
+     * into one packet; read them back with {@link #read(BitReader)}). Copies the machine's state
+     * into a new buffer first: {@link Workspace#encode} reuses its own.
+     *
+     * @param machine a started machine of this codec's chart
+     * @param out     the writer appended to
+     * @throws IllegalStateException as {@link #encode(Machine)}
+     */
+    public void encode(Machine<C> machine, BitWriter out) {
+        newWorkspace().encode(machine, out);
+    }
+
     private boolean topFinalActive(Machine<C> machine) {
         for (int f : topFinals) {
             if (machine.isIn(f)) {
@@ -199,21 +229,9 @@ public final class SnapshotCodec<C> {
         return false;
     }
 
-    /**
-     * Appends the machine's snapshot to {@code out}, without padding (to pack several snapshots
-     * into one packet; read them back with {@link #read(BitReader)}).
-     *
-     * @param machine a started machine of this codec's chart
-     * @param out     the writer appended to
-     * @throws IllegalStateException as {@link #encode(Machine)}
-     */
-    public void encode(Machine<C> machine, BitWriter out) {
-        checkMachine(machine);
-        Objects.requireNonNull(out, "out");
-        if (!machine.isStarted()) {
-            throw new IllegalStateException("machine of chart '" + chart.name() + "' is not started");
-        }
-        long index = numbering.indexOf(machine); // straight from the machine: nothing copied
+    /** Writes the snapshot of a machine whose state {@code state} holds. */
+    private void write(Machine<C> machine, MachineStateBuffer state, BitWriter out) {
+        long index = numbering.indexOf(machine); // straight from the machine
         if (machine.isHalted() != topFinalActive(machine)) {
             throw new IllegalStateException("cannot encode machine of chart '" + chart.name()
                     + "': its halted flag disagrees with its configuration (restored by hand?)");
@@ -221,7 +239,7 @@ public final class SnapshotCodec<C> {
         long start = out.bitLength();
         out.writeBits(fingerprintValue, fingerprintBits);
         out.writeBounded(index, numbering.count());
-        future.write(machine.snapshot(), out, events);
+        future.write(state, out, events);
         C owner = machine.owner();
         if (anyStateData) {
             for (int id = 0; id < stateData.size(); id++) {
@@ -245,6 +263,7 @@ public final class SnapshotCodec<C> {
 
     /**
      * Decodes a whole snapshot (as made by {@link #encode(Machine)}) onto the machine.
+     * {@link Workspace#decodeInto(byte[], Machine)} does the same without allocating.
      *
      * @param bytes   the snapshot, untrusted; all of the array is read
      * @param machine the machine restored, of this codec's chart
@@ -268,8 +287,7 @@ public final class SnapshotCodec<C> {
      *                           are then unchanged
      */
     public void decodeInto(byte[] bytes, int offset, int length, Machine<C> machine) throws SnapshotException {
-        checkMachine(machine);
-        decode(bytes, offset, length).applyTo(machine);
+        newWorkspace().decodeInto(bytes, offset, length, machine);
     }
 
     /**
@@ -284,26 +302,9 @@ public final class SnapshotCodec<C> {
      * @throws IndexOutOfBoundsException if the range does not lie within the array
      */
     public Decoded<C> decode(byte[] bytes, int offset, int length) throws SnapshotException {
-        Objects.requireNonNull(bytes, "bytes");
-        if (offset < 0 || length < 0 || offset > bytes.length - length) {
-            throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length + ") of "
-                    + bytes.length + " bytes");
-        }
-        if (length > maxBytes) {
-            throw new SnapshotException(Reason.OVERSIZED, length + " bytes, a snapshot of chart '" + chart.name()
-                    + "' has at most " + maxBytes);
-        }
-        BitReader in = new BitReader(bytes, offset, length);
-        Decoded<C> decoded = read(in);
-        int padding = (int) ((8 - (in.position() & 7)) & 7);
-        if (in.readBits(padding) != 0) {
-            throw new SnapshotException(Reason.TRAILING_BYTES, "non-zero padding bits after the snapshot");
-        }
-        if (in.remainingBits() > 0) {
-            throw new SnapshotException(Reason.TRAILING_BYTES, (in.remainingBits() >>> 3)
-                    + " bytes after the snapshot");
-        }
-        return decoded;
+        Workspace<C> read = newWorkspace();
+        read.readWhole(bytes, offset, length);
+        return new Decoded<>(read);
     }
 
     /**
@@ -326,53 +327,9 @@ public final class SnapshotCodec<C> {
      * @throws SnapshotException when anything is wrong with the bits
      */
     public Decoded<C> read(BitReader in) throws SnapshotException {
-        Objects.requireNonNull(in, "in");
-        long start = in.position();
-        long fp = in.readBits(fingerprintBits);
-        if (fp != fingerprintValue) {
-            throw new SnapshotException(Reason.WRONG_FINGERPRINT, "snapshot fingerprint "
-                    + Long.toHexString(fp) + " is not chart '" + chart.name() + "''s " + Long.toHexString(fingerprintValue));
-        }
-        long index = in.readBounded(numbering.count());
-        MachineState state = future.read(in, numbering.stateAt(index), events);
-        List<Consumer<C>> appliers = new ArrayList<>(0);
-        if (anyStateData) {
-            for (int id : state.active()) {
-                StateData<C, ?> codec = stateData.get(id);
-                if (codec != null) {
-                    appliers.add(readValue(codec, in, id));
-                }
-            }
-        }
-        if (ownerData != null) {
-            appliers.add(readValue(ownerData, in));
-        }
-        if (in.position() - start > 8L * maxBytes) {
-            throw new SnapshotException(Reason.OVERSIZED, "snapshot of chart '" + chart.name()
-                    + "' is larger than " + maxBytes + " bytes");
-        }
-        return new Decoded<>(this, state, index, appliers);
-    }
-
-    private <D> Consumer<C> readValue(StateData<C, D> codec, BitReader in, int state) throws SnapshotException {
-        D value;
-        try {
-            value = codec.read(in);
-        } catch (RuntimeException e) {
-            throw new SnapshotException(Reason.INVALID_DATA, "data of state '" + chart.stateName(state)
-                    + "' refused: " + e);
-        }
-        return owner -> codec.apply(owner, value);
-    }
-
-    private <D> Consumer<C> readValue(OwnerData<C, D> codec, BitReader in) throws SnapshotException {
-        D value;
-        try {
-            value = codec.read(in);
-        } catch (RuntimeException e) {
-            throw new SnapshotException(Reason.INVALID_DATA, "owner data refused: " + e);
-        }
-        return owner -> codec.apply(owner, value);
+        Workspace<C> read = newWorkspace();
+        read.read(Objects.requireNonNull(in, "in"));
+        return new Decoded<>(read);
     }
 
     private void checkMachine(Machine<C> machine) {
@@ -384,21 +341,245 @@ public final class SnapshotCodec<C> {
     }
 
     /**
+     * A snapshot codec's reusable working memory: encodes and decodes with it without allocating,
+     * once it has grown to the largest state seen. Decoding reads the bytes into a
+     * {@link MachineStateBuffer} and the data values into an array, and only once all of it has
+     * been read and checked restores the machine from them
+     * ({@link Machine#restore(MachineStateBuffer, Cause)}, which checks the whole state again as
+     * the engine sees it) and applies the data values; a refusal at any point leaves the machine
+     * and its owner unchanged.
+     *
+     * <p>Confined to one thread: keep one per thread (or per connection) and reuse it.
+     * <pre>{@code
+     * SnapshotCodec.Workspace<Npc> io = codec.newWorkspace();
+     * io.encode(npc, writer);            // writer.reset() between packets
+     * io.decodeInto(bytes, shadowNpc);   // throws SnapshotException, the machine unchanged
+     * }</pre>
+     *
+     * @param <C> the owner type
+     */
+    public static final class Workspace<C> {
+        private static final Object[] NO_VALUES = {};
+
+        private final SnapshotCodec<C> codec;
+        private final MachineStateBuffer state;
+        private final BitReader reader = new BitReader(new byte[0]);
+        /** The data values read, state data root to leaf then the owner's: {@code values[0 .. valueCount)}. */
+        private Object[] values = NO_VALUES;
+        private int valueCount;
+        private long index;
+        // Which field is being read, for the message of a refusal; set before each field, read only then.
+        private String field;
+        private int fieldState;
+        private long fieldStart;
+
+        Workspace(SnapshotCodec<C> codec) {
+            this.codec = codec;
+            this.state = new MachineStateBuffer(codec.chart);
+        }
+
+        /**
+         * The codec this workspace works for.
+         *
+         * @return the codec that made it
+         */
+        public SnapshotCodec<C> codec() {
+            return codec;
+        }
+
+        /**
+         * {@link SnapshotCodec#encode(Machine, BitWriter)} without allocating: appends the
+         * machine's snapshot to {@code out}, unpadded.
+         *
+         * @param machine a started machine of the codec's chart
+         * @param out     the writer appended to
+         * @throws IllegalStateException as {@link SnapshotCodec#encode(Machine)}
+         */
+        public void encode(Machine<C> machine, BitWriter out) {
+            codec.checkMachine(machine);
+            Objects.requireNonNull(out, "out");
+            if (!machine.isStarted()) {
+                throw new IllegalStateException("machine of chart '" + codec.chart.name() + "' is not started");
+            }
+            machine.snapshotInto(state);
+            codec.write(machine, state, out);
+        }
+
+        /**
+         * {@link SnapshotCodec#decodeInto(byte[], Machine)} without allocating (but what the data
+         * and event codecs do).
+         *
+         * @param bytes   the snapshot, untrusted; all of the array is read
+         * @param machine the machine restored, of the codec's chart
+         * @throws SnapshotException when anything is wrong with the bytes; the machine and its
+         *                           owner are then unchanged
+         * @throws IllegalArgumentException if the machine is not of the codec's chart
+         */
+        public void decodeInto(byte[] bytes, Machine<C> machine) throws SnapshotException {
+            decodeInto(bytes, 0, Objects.requireNonNull(bytes, "bytes").length, machine);
+        }
+
+        /**
+         * {@link #decodeInto(byte[], Machine)} over a range of an array.
+         *
+         * @param bytes   the array holding the snapshot, untrusted
+         * @param offset  the index of the snapshot's first byte
+         * @param length  the snapshot's length in bytes; nothing may follow it in the range
+         * @param machine the machine restored, of the codec's chart
+         * @throws SnapshotException when anything is wrong with the bytes; the machine and its
+         *                           owner are then unchanged
+         */
+        public void decodeInto(byte[] bytes, int offset, int length, Machine<C> machine) throws SnapshotException {
+            codec.checkMachine(machine);
+            readWhole(bytes, offset, length);
+            applyTo(machine);
+        }
+
+        /** Reads a whole snapshot from a range: size bound first, then every field, then padding and trailing bytes. */
+        void readWhole(byte[] bytes, int offset, int length) throws SnapshotException {
+            Objects.requireNonNull(bytes, "bytes");
+            if (offset < 0 || length < 0 || offset > bytes.length - length) {
+                throw new IndexOutOfBoundsException("range [" + offset + ", " + offset + "+" + length + ") of "
+                        + bytes.length + " bytes");
+            }
+            if (length > codec.maxBytes) {
+                throw new SnapshotException(Reason.OVERSIZED, length + " bytes, a snapshot of chart '"
+                        + codec.chart.name() + "' has at most " + codec.maxBytes);
+            }
+            BitReader in = reader.reset(bytes, offset, length);
+            read(in);
+            int padding = (int) ((8 - (in.position() & 7)) & 7);
+            if (in.readBits(padding) != 0) {
+                throw new SnapshotException(Reason.TRAILING_BYTES, "non-zero padding bits after the snapshot");
+            }
+            if (in.remainingBits() > 0) {
+                throw new SnapshotException(Reason.TRAILING_BYTES, (in.remainingBits() >>> 3)
+                        + " bytes after the snapshot");
+            }
+        }
+
+        /** Reads one snapshot into the state buffer and the values, naming the field a refusal happened in. */
+        void read(BitReader in) throws SnapshotException {
+            try {
+                readFields(in);
+            } catch (SnapshotException e) {
+                throw e.at("reading the " + field + (fieldState < 0 ? "" : " of state '"
+                        + codec.chart.stateName(fieldState) + "'") + ", from bit " + fieldStart);
+            }
+        }
+
+        /** Notes the field about to be read: its name, its state (or -1) and where it starts. */
+        void reading(String field, int state, BitReader in) {
+            this.field = field;
+            this.fieldState = state;
+            this.fieldStart = in.position();
+        }
+
+        private void readFields(BitReader in) throws SnapshotException {
+            long start = in.position();
+            reading("fingerprint", -1, in);
+            long fp = in.readBits(codec.fingerprintBits);
+            if (fp != codec.fingerprintValue) {
+                throw new SnapshotException(Reason.WRONG_FINGERPRINT, "snapshot fingerprint " + Long.toHexString(fp)
+                        + " is not chart '" + codec.chart.name() + "''s " + Long.toHexString(codec.fingerprintValue));
+            }
+            reading("configuration and history index", -1, in);
+            index = in.readBounded(codec.numbering.count());
+            state.clear();
+            codec.numbering.stateAt(index, state);
+            codec.future.read(in, state, codec.events, this);
+            valueCount = 0;
+            if (codec.anyStateData) {
+                MachineStateBuffer.StateSet active = state.active();
+                for (int id = active.next(0); id >= 0; id = active.next(id + 1)) {
+                    StateData<C, ?> data = codec.stateData.get(id);
+                    if (data != null) {
+                        reading("data", id, in);
+                        keep(readValue(data, in, id));
+                    }
+                }
+            }
+            if (codec.ownerData != null) {
+                reading("owner data", -1, in);
+                keep(readValue(codec.ownerData, in));
+            }
+            if (in.position() - start > 8L * codec.maxBytes) {
+                throw new SnapshotException(Reason.OVERSIZED, "snapshot of chart '" + codec.chart.name()
+                        + "' is larger than " + codec.maxBytes + " bytes");
+            }
+        }
+
+        private Object readValue(StateData<C, ?> data, BitReader in, int id) throws SnapshotException {
+            try {
+                return data.read(in);
+            } catch (RuntimeException e) {
+                throw new SnapshotException(Reason.INVALID_DATA, "data of state '" + codec.chart.stateName(id)
+                        + "' refused: " + e);
+            }
+        }
+
+        private Object readValue(OwnerData<C, ?> data, BitReader in) throws SnapshotException {
+            try {
+                return data.read(in);
+            } catch (RuntimeException e) {
+                throw new SnapshotException(Reason.INVALID_DATA, "owner data refused: " + e);
+            }
+        }
+
+        private void keep(Object value) {
+            if (valueCount == values.length) {
+                values = Arrays.copyOf(values, Math.max(4, 2 * valueCount));
+            }
+            values[valueCount++] = value;
+        }
+
+        /** Restores the state read onto the machine (checked whole first), then applies the data values. */
+        void applyTo(Machine<C> machine) throws SnapshotException {
+            codec.checkMachine(machine);
+            try {
+                machine.restore(state, Cause.RESTORE);
+            } catch (IllegalArgumentException e) {
+                throw new SnapshotException(Reason.INVALID_DATA, "machine refused the decoded state: " + e.getMessage());
+            }
+            C owner = machine.owner();
+            int k = 0;
+            if (codec.anyStateData) {
+                MachineStateBuffer.StateSet active = state.active();
+                for (int id = active.next(0); id >= 0; id = active.next(id + 1)) {
+                    StateData<C, ?> data = codec.stateData.get(id);
+                    if (data != null) {
+                        apply(data, owner, values[k++]);
+                    }
+                }
+            }
+            if (codec.ownerData != null) {
+                apply(codec.ownerData, owner, values[k]);
+            }
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <C, D> void apply(StateData<C, D> data, C owner, Object value) {
+            data.apply(owner, (D) value); // the value its own read returned
+        }
+
+        @SuppressWarnings("unchecked")
+        private static <C, D> void apply(OwnerData<C, D> data, C owner, Object value) {
+            data.apply(owner, (D) value);
+        }
+    }
+
+    /**
      * A snapshot read and validated whole, not yet applied.
      *
      * @param <C> the owner type
      */
     public static final class Decoded<C> {
-        private final SnapshotCodec<C> codec;
-        private final MachineState state;
-        private final long index;
-        private final List<Consumer<C>> appliers;
+        /** A workspace of its own, holding what was read. */
+        private final Workspace<C> read;
+        private MachineState state;
 
-        Decoded(SnapshotCodec<C> codec, MachineState state, long index, List<Consumer<C>> appliers) {
-            this.codec = codec;
-            this.state = state;
-            this.index = index;
-            this.appliers = appliers;
+        Decoded(Workspace<C> read) {
+            this.read = read;
         }
 
         /**
@@ -407,6 +588,9 @@ public final class SnapshotCodec<C> {
          * @return the state {@link #applyTo} restores
          */
         public MachineState state() {
+            if (state == null) {
+                state = read.state.toState();
+            }
             return state;
         }
 
@@ -416,7 +600,7 @@ public final class SnapshotCodec<C> {
          * @return the index read from the snapshot
          */
         public long index() {
-            return index;
+            return read.index;
         }
 
         /**
@@ -429,16 +613,7 @@ public final class SnapshotCodec<C> {
          *                           {@code restore} refuse it, the machine is unchanged
          */
         public void applyTo(Machine<C> machine) throws SnapshotException {
-            codec.checkMachine(machine);
-            try {
-                machine.restore(state, Cause.RESTORE);
-            } catch (IllegalArgumentException e) {
-                throw new SnapshotException(Reason.INVALID_DATA, "machine refused the decoded state: " + e.getMessage());
-            }
-            C owner = machine.owner();
-            for (Consumer<C> a : appliers) {
-                a.accept(owner);
-            }
+            read.applyTo(machine);
         }
     }
 

@@ -29,6 +29,8 @@ public final class SnapshotException extends Exception {
 
     /** What was wrong with the bytes, as {@link #reason()} gives it. */
     private final Reason reason;
+    /** The message without the reason before it. */
+    private final String detail;
 
     /**
      * An exception without a stack trace or cause.
@@ -39,6 +41,12 @@ public final class SnapshotException extends Exception {
     public SnapshotException(Reason reason, String message) {
         super(reason + ": " + message, null, true, false);
         this.reason = reason;
+        this.detail = message;
+    }
+
+    /** The same refusal, its message followed by where in the snapshot it happened. */
+    SnapshotException at(String where) {
+        return new SnapshotException(reason, detail + " (" + where + ")");
     }
 
     /**

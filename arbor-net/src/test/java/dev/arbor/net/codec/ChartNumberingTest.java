@@ -185,6 +185,39 @@ class ChartNumberingTest {
     }
 
     @Test
+    void aChartWithTooManyConfigurationsToTabulateUnranksEachOneTheSameWay() throws SnapshotException {
+        ChartBuilder<Object> b = Chart.builder("wide");
+        b.initial("P");
+        b.parallel("P", p -> {
+            for (int i = 0; i < 3; i++) {
+                String region = "R" + i;
+                p.state(region, reg -> {
+                    reg.initial(region + "a");
+                    for (char c = 'a'; c <= 'g'; c++) {
+                        reg.state(region + c);
+                    }
+                });
+            }
+        });
+        Chart<Object> wide = b.allowUnreachable().build();
+        SnapshotCodec<Object> codec = SnapshotCodec.of(wide);
+        ChartNumbering n = codec.numbering();
+        assertThat(n.configurations()).isEqualTo(7 * 7 * 7); // above the 256 configurations tabulated
+        SnapshotCodec.Workspace<Object> workspace = codec.newWorkspace();
+        Machine<Object> source = wide.newMachine(new Object());
+        Machine<Object> target = wide.newMachine(new Object());
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (long r = 0; r < n.configurations(); r++) {
+            int[] config = n.configurationAt(r);
+            assertThat(n.configurationIndex(config)).isEqualTo(r);
+            assertThat(seen.add(java.util.Arrays.toString(config))).isTrue();
+            source.restore(n.stateAt(r), dev.arbor.core.Cause.RESTORE);
+            workspace.decodeInto(codec.encode(source), target);
+            assertThat(target.snapshot()).isEqualTo(source.snapshot());
+        }
+    }
+
+    @Test
     void numbersUpTo2To62AreAccepted() {
         ChartBuilder<Object> b = Chart.builder("big");
         b.initial("P");
