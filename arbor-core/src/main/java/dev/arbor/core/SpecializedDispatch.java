@@ -21,13 +21,16 @@ final class SpecializedDispatch {
     /** The chart's first enum event type (constants without bodies), or null; events of it skip the set lookup. */
     private final Class<?> plainEnum;
     private final int[] plainEnumSets;
+    /** The transitions whose microstep the cases leave to the interpreter, in id order (for tests). */
+    private final int[] leftToInterpreter;
 
-    SpecializedDispatch(CompiledChart chart, int sets, Chunks events, Chunks ticks) {
+    SpecializedDispatch(CompiledChart chart, int sets, Chunks events, Chunks ticks, int[] leftToInterpreter) {
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
         this.events = events;
         this.ticks = ticks;
+        this.leftToInterpreter = leftToInterpreter;
     }
 
     /** Consecutive keys cut into chunks: which chunk holds a key, and the key its chunk starts at. */
@@ -98,6 +101,11 @@ final class SpecializedDispatch {
     /** How many hidden classes the chart's event cases were cut into. */
     int chunkCount() {
         return events.count();
+    }
+
+    /** The transitions whose microstep the compiled cases leave to the interpreter, in id order. */
+    int[] leftToInterpreter() {
+        return leftToInterpreter.clone();
     }
 
     /** A run of consecutive cases, compiled as one method. */

@@ -18,6 +18,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,9 +35,16 @@ import java.util.Map;
  * megamorphic (tens of lambda classes), so it can inline none of them; those calls were about
  * 70% of an event's time. Behind a constant handle each action has a call site of its own.
  *
+ * <p>A transition to a history state is compiled as its entries down to the history's parent,
+ * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
+ * entries per state it can record and one for "recorded nothing". A history with more than
+ * {@link #MAX_INLINED_HISTORY_CASES} cases, or whose microstep would not fit a chunk
+ * ({@link #CHUNK_BUDGET}), is left to the interpreter's flat microstep, which reads the same
+ * precomputed entries.
+ *
  * <p>Semantics are the interpreter's, step for step (the test suite runs both ways); whatever
- * the precomputed path cannot express (history targets, plans) calls the interpreter's general
- * microstep for that transition.
+ * the precomputed paths cannot express (plans, history that leads to another history) calls the
+ * interpreter's general microstep for that transition.
  */
 final class Specializer {
 
@@ -50,6 +58,11 @@ final class Specializer {
      * the runs measured.
      */
     static final int CHUNK_BUDGET = 200;
+    /**
+     * The most cases of a history state (states it can record, plus "recorded nothing") compiled
+     * into a transition to it: each case is a copy of its entries, in both variants.
+     */
+    static final int MAX_INLINED_HISTORY_CASES = 64;
 
     /** {@code (Machine, Object owner, Object event)boolean}: every case, and every effect. */
     private static final MethodType CASE = methodType(boolean.class, Machine.class, Object.class, Object.class);
@@ -73,6 +86,9 @@ final class Specializer {
     private static final MethodHandle ACTION_FAILED;
     private static final MethodHandle GUARD_FAILED;
     private static final MethodHandle EXECUTE_GENERAL;
+    private static final MethodHandle HISTORY_CASE;
+    /** The switch on a history record's fallback: never taken, as records are checked where they come from (StateCheck). */
+    private static final MethodHandle UNRECORDABLE;
     private static final MethodHandle TICK_FIRED;
     private static final MethodHandle TICK_ONWARD;
     private static final MethodHandle TICK_QUIET;
@@ -102,6 +118,10 @@ final class Specializer {
             ACTION_FAILED = l.findVirtual(Machine.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
             GUARD_FAILED = l.findVirtual(Machine.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
             EXECUTE_GENERAL = l.findVirtual(Machine.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
+            HISTORY_CASE = l.findVirtual(Machine.class, "historyCase", methodType(int.class, int.class));
+            UNRECORDABLE = dropArguments(MethodHandles.throwException(void.class, IllegalStateException.class)
+                    .bindTo(new IllegalStateException("a history record names a state the history cannot record")),
+                    0, int.class, Machine.class, Object.class, Object.class);
             TICK_FIRED = l.findVirtual(Machine.class, "tickFired", ofState);
             TICK_ONWARD = l.findVirtual(Machine.class, "tickOnward", methodType(void.class));
             TICK_QUIET = l.findVirtual(Machine.class, "tickQuiet", methodType(boolean.class));
@@ -123,6 +143,8 @@ final class Specializer {
 
     private final CompiledChart c;
     private final Map<Long, Piece> effects = new HashMap<>();
+    /** The transitions whose effects call the interpreter. */
+    private final BitSet leftToInterpreter = new BitSet();
 
     private Specializer(CompiledChart c) {
         this.c = c;
@@ -160,7 +182,7 @@ final class Specializer {
                 cases[leaf * sets.size() + set] = candidates(leaf, sets.get(set));
             }
         }
-        return new SpecializedDispatch(c, sets.size(), chunked(cases), ticks());
+        return new SpecializedDispatch(c, sets.size(), chunked(cases), ticks(), leftToInterpreter.stream().toArray());
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
@@ -267,16 +289,25 @@ final class Specializer {
      * attached when it ends, so the choice holds for the whole step).
      */
     private Piece buildEffect(int leaf, int t) {
-        int d = c.tDomain[t];
-        boolean precomputed = c.tEntryPath[t] != null || d == CompiledChart.NO_DOMAIN;
-        if (!precomputed || c.hasPlans) {
-            return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
+        int h = c.tHistoryTarget[t];
+        if (!c.tFlatStep[t] || (h >= 0 && c.historyEntries[h].length > MAX_INLINED_HISTORY_CASES)) {
+            return interpreted(t);
         }
         Piece full = microstep(leaf, t, false);
         Piece quiet = microstep(leaf, t, true);
         MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
         // Both count: C2 compiles only the branch taken, but C1 compiles both.
-        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
+        int steps = 1 + quiet.steps() + full.steps();
+        if (h >= 0 && steps > CHUNK_BUDGET) {
+            return interpreted(t); // a history's cases multiply its entries: too long for a chunk of its own
+        }
+        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), steps);
+    }
+
+    /** Transition {@code t} left to the interpreter: its flat microstep when it has one, else the general one. */
+    private Piece interpreted(int t) {
+        leftToInterpreter.set(t);
+        return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
     }
 
     private Piece microstep(int leaf, int t, boolean quiet) {
@@ -314,7 +345,44 @@ final class Specializer {
         if (c.tKeptInitial[t] >= 0) {
             addAction(steps, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
         }
-        for (int e : c.tEntryPath[t]) {
+        int h = c.tHistoryTarget[t];
+        if (h < 0) {
+            addEntries(steps, c.tEntryPath[t], quiet);
+            return handled(steps);
+        }
+        addEntries(steps, c.tHistoryPrefix[t], quiet);
+        Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
+        steps.add(restore.handle());
+        Piece all = handled(steps);
+        return new Piece(all.handle(), all.steps() - 1 + restore.steps()); // the switch counts as its cases
+    }
+
+    /**
+     * Entering through history state {@code h} once its parent is active: a switch on what the
+     * machine recorded in h, read after this step's exits (which may just have recorded it),
+     * each case its precomputed entries. When h recorded nothing and this step entered its
+     * parent, h's default action runs first, as in the interpreter.
+     */
+    private Piece historySwitch(int h, boolean parentEntered, boolean quiet) {
+        int[][] paths = c.historyEntries[h];
+        MethodHandle[] cases = new MethodHandle[paths.length];
+        int steps = 1;
+        for (int k = 0; k < paths.length; k++) {
+            List<MethodHandle> entries = new ArrayList<>();
+            if (k == 0 && parentEntered) {
+                addAction(entries, c.initialAction[h], h, false);
+            }
+            addEntries(entries, paths[k], quiet);
+            cases[k] = dropArguments(sequence(entries, 0, entries.size()), 0, int.class);
+            steps += entries.size();
+        }
+        MethodHandle recorded = dropArguments(insertArguments(HISTORY_CASE, 1, h), 1, Object.class, Object.class);
+        return new Piece(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
+    }
+
+    /** The entries of a precomputed path ({@code ~s}: s's initial action follows its entry), quiet or in full. */
+    private void addEntries(List<MethodHandle> steps, int[] path, boolean quiet) {
+        for (int e : path) {
             int st = e < 0 ? ~e : e;
             if (quiet) {
                 steps.add(st < 64 ? dropArguments(insertArguments(ENTERED_QUIET_LOW, 1, 1L << st), 1, Object.class, Object.class)
@@ -334,7 +402,6 @@ final class Specializer {
                 steps.add(withState(FINAL_ENTERED, st));
             }
         }
-        return handled(steps);
     }
 
     /** A user action, its failure reported against {@code state}; state actions see no event, as in the interpreter. */
