@@ -1629,7 +1629,7 @@ public final class Machine<C> {
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */
     private void execute(CompiledChart c, int t, Object event) {
-        if (c.flat && (c.tEntryPath[t] != null || c.tDomain[t] == CompiledChart.NO_DOMAIN) && !c.hasPlans) {
+        if (c.tFlatStep[t]) {
             microstepFlat(c, t, event);
         } else {
             Scratch s = step();
@@ -1949,7 +1949,34 @@ public final class Machine<C> {
         if (keptInitial >= 0) {
             runInitialAction(c, keptInitial);
         }
-        enterPath(c, entryPath);
+        int h = c.tHistoryTarget[t];
+        if (h < 0) {
+            enterPath(c, entryPath);
+        } else {
+            enterThroughHistory(c, t, h);
+        }
+    }
+
+    /**
+     * The entries of transition {@code t} to history state {@code h}: down to h's parent, then
+     * the precomputed entries of what h holds now (the exits may just have recorded it). When h
+     * recorded nothing, its default action runs after its parent's entry, if the parent was
+     * entered, as in {@link #enterStates}.
+     */
+    private void enterThroughHistory(CompiledChart c, int t, int h) {
+        int[] prefix = c.tHistoryPrefix[t];
+        enterPath(c, prefix);
+        int k = historyCase(h);
+        if (k == 0 && prefix.length > 0) {
+            runInitialAction(c, h);
+        }
+        enterPath(c, c.historyEntries[h][k]);
+    }
+
+    /** Which of history {@code h}'s precomputed entries applies now ({@link CompiledChart#historyCase}). */
+    int historyCase(int h) {
+        CompiledChart c = chart.compiled;
+        return c.historyCase(h, recordedCount(c, h) == 0 ? -1 : recorded(c, h, 1));
     }
 
     /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */
@@ -2093,7 +2120,7 @@ public final class Machine<C> {
         return false;
     }
 
-    /** A transition the flat path cannot take by a precomputed path (history, plans): the general one. */
+    /** A transition the specialised code does not take itself (plans, large histories): the interpreter's. */
     boolean executeGeneral(int t, Object event) {
         execute(chart.compiled, t, event);
         return true;

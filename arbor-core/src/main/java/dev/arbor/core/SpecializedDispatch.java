@@ -29,6 +29,8 @@ final class SpecializedDispatch {
     /** The chart's first enum event type (constants without bodies), or null; events of it skip the set lookup. */
     private final Class<?> plainEnum;
     private final int[] plainEnumSets;
+    /** The transitions whose microstep the cases leave to the interpreter, in id order (for tests). */
+    private final int[] leftToInterpreter;
 
     /** The transitions handler states may ask for, compiled; null when the chart has none or too many. */
     private final HandlerMoves moves;
@@ -37,7 +39,7 @@ final class SpecializedDispatch {
     final Regions regions;
 
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves,
-            Regions regions) {
+            Regions regions, int[] leftToInterpreter) {
         this.moves = moves;
         this.regions = regions;
         this.plainEnum = chart.firstPlainEnum();
@@ -47,6 +49,7 @@ final class SpecializedDispatch {
         this.columns = others < 0 ? sets : others + 1;
         this.events = events;
         this.ticks = ticks;
+        this.leftToInterpreter = leftToInterpreter;
     }
 
     /** Consecutive keys cut into chunks: which chunk holds a key, and the key its chunk starts at. */
@@ -202,6 +205,11 @@ final class SpecializedDispatch {
     /** How many hidden classes the chart's event cases were cut into. */
     int chunkCount() {
         return events.count();
+    }
+
+    /** The transitions whose microstep the compiled cases leave to the interpreter, in id order. */
+    int[] leftToInterpreter() {
+        return leftToInterpreter.clone();
     }
 
     /** A run of consecutive cases, compiled as one method. */

@@ -18,6 +18,7 @@ import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,9 +43,16 @@ import java.util.Map;
  * JIT's inlining depth. Events no declared trigger names (a handler chart's usual events) have a
  * column of cases of their own, whatever their kind.
  *
+ * <p>A transition to a history state is compiled as its entries down to the history's parent,
+ * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
+ * entries per state it can record and one for "recorded nothing". A history with more than
+ * {@link #MAX_INLINED_HISTORY_CASES} cases, or whose microstep would not fit a chunk
+ * ({@link #CHUNK_BUDGET}), is left to the interpreter's flat microstep, which reads the same
+ * precomputed entries.
+ *
  * <p>Semantics are the interpreter's, step for step (the test suite runs both ways); whatever
- * the precomputed path cannot express (history targets, plans) calls the interpreter's general
- * microstep for that transition.
+ * the precomputed paths cannot express (plans, history that leads to another history) calls the
+ * interpreter's general microstep for that transition.
  */
 final class Specializer {
 
@@ -64,6 +72,11 @@ final class Specializer {
      * handlers are still called from call sites of their own).
      */
     static final int MAX_HANDLER_MOVES = 1 << 13;
+    /**
+     * The most cases of a history state (states it can record, plus "recorded nothing") compiled
+     * into a transition to it: each case is a copy of its entries, in both variants.
+     */
+    static final int MAX_INLINED_HISTORY_CASES = 64;
 
     /** {@code (Machine, Object owner, Object event)boolean}: every case, and every effect. */
     private static final MethodType CASE = methodType(boolean.class, Machine.class, Object.class, Object.class);
@@ -87,6 +100,9 @@ final class Specializer {
     private static final MethodHandle ACTION_FAILED;
     private static final MethodHandle GUARD_FAILED;
     private static final MethodHandle EXECUTE_GENERAL;
+    private static final MethodHandle HISTORY_CASE;
+    /** The switch on a history record's fallback: never taken, as records are checked where they come from (StateCheck). */
+    private static final MethodHandle UNRECORDABLE;
     private static final MethodHandle TICK_FIRED;
     private static final MethodHandle TICK_ONWARD;
     private static final MethodHandle TICK_QUIET;
@@ -125,6 +141,10 @@ final class Specializer {
             ACTION_FAILED = l.findVirtual(Machine.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
             GUARD_FAILED = l.findVirtual(Machine.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
             EXECUTE_GENERAL = l.findVirtual(Machine.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
+            HISTORY_CASE = l.findVirtual(Machine.class, "historyCase", methodType(int.class, int.class));
+            UNRECORDABLE = dropArguments(MethodHandles.throwException(void.class, IllegalStateException.class)
+                    .bindTo(new IllegalStateException("a history record names a state the history cannot record")),
+                    0, int.class, Machine.class, Object.class, Object.class);
             TICK_FIRED = l.findVirtual(Machine.class, "tickFired", ofState);
             TICK_ONWARD = l.findVirtual(Machine.class, "tickOnward", methodType(void.class));
             TICK_QUIET = l.findVirtual(Machine.class, "tickQuiet", methodType(boolean.class));
@@ -159,6 +179,8 @@ final class Specializer {
     private final Map<Long, Piece> effects = new HashMap<>();
     /** Exits and entries of single states, by {@link #exit} and {@link #entry}. */
     private final Map<Long, Piece> parts = new HashMap<>();
+    /** The transitions whose effects call the interpreter. */
+    private final BitSet leftToInterpreter = new BitSet();
 
     private Specializer(CompiledChart c) {
         this.c = c;
@@ -208,7 +230,8 @@ final class Specializer {
         if (c.regions) {
             return regions(sets, chunked(cases));
         }
-        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null);
+        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null,
+                leftToInterpreter.stream().toArray());
     }
 
     /**
@@ -249,7 +272,8 @@ final class Specializer {
             }
         }
         return new SpecializedDispatch(c, sets.size(), -1, direct, null, null,
-                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys));
+                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys),
+                leftToInterpreter.stream().toArray());
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
@@ -447,16 +471,21 @@ final class Specializer {
      * attached when it ends, so the choice holds for the whole step).
      */
     private Piece buildEffect(int leaf, int t) {
-        int d = c.tDomain[t];
-        boolean precomputed = c.tEntryPath[t] != null || d == CompiledChart.NO_DOMAIN;
-        if (!precomputed || c.hasPlans) {
-            return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
+        int h = c.tHistoryTarget[t];
+        boolean compiled = c.tFlatStep[t] || c.regions && c.inOneRegion(t) && !c.hasPlans;
+        if (!compiled || (h >= 0 && c.historyEntries[h].length > MAX_INLINED_HISTORY_CASES)) {
+            return interpreted(t);
         }
+        int d = c.tDomain[t];
         if (d == CompiledChart.NO_DOMAIN) {
             return bothWays(internal(t, true), internal(t, false));
         }
-        return bothWays(microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true),
+        Piece both = bothWays(microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true),
                 microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false));
+        if (h >= 0 && both.steps() > CHUNK_BUDGET) {
+            return interpreted(t); // a history's cases multiply its entries: too long for a chunk of its own
+        }
+        return both;
     }
 
     /** A microstep quiet and in full, the machine choosing at the start of the step. */
@@ -464,6 +493,12 @@ final class Specializer {
         MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
         // Both count: C2 compiles only the branch taken, but C1 compiles both.
         return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
+    }
+
+    /** Transition {@code t} left to the interpreter: its flat microstep when it has one, else the general one. */
+    private Piece interpreted(int t) {
+        leftToInterpreter.set(t);
+        return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
     }
 
     /** An internal (targetless) transition: its action only. */
@@ -479,7 +514,8 @@ final class Specializer {
 
     /**
      * Transition {@code t} from active leaf {@code leaf} with domain {@code d}: the exits up to
-     * the domain, the action, the kept domain's initial action, then the entries of {@code entryPath}.
+     * the domain, the action, the kept domain's initial action, then the entries of
+     * {@code entryPath}, or, for a transition to a history state, through what it recorded.
      */
     private Piece microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet) {
         List<MethodHandle> steps = new ArrayList<>();
@@ -506,13 +542,53 @@ final class Specializer {
         if (keptInitial >= 0) {
             addAction(steps, c.initialAction[keptInitial], keptInitial, false);
         }
-        for (int e : entryPath) {
-            Piece entry = entry(e, quiet);
-            steps.add(entry.handle());
-            count += entry.steps() - 1;
+        int h = c.tHistoryTarget[t];
+        if (h < 0) {
+            count += addEntries(steps, entryPath, quiet);
+        } else {
+            count += addEntries(steps, c.tHistoryPrefix[t], quiet);
+            Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
+            steps.add(restore.handle());
+            count += restore.steps() - 1; // the switch counts as its cases
         }
         Piece all = handled(steps);
         return new Piece(all.handle(), all.steps() + count);
+    }
+
+    /**
+     * Entering through history state {@code h} once its parent is active: a switch on what the
+     * machine recorded in h, read after this step's exits (which may just have recorded it),
+     * each case its precomputed entries. When h recorded nothing and this step entered its
+     * parent, h's default action runs first, as in the interpreter.
+     */
+    private Piece historySwitch(int h, boolean parentEntered, boolean quiet) {
+        int[][] paths = c.historyEntries[h];
+        MethodHandle[] cases = new MethodHandle[paths.length];
+        int steps = 1;
+        for (int k = 0; k < paths.length; k++) {
+            List<MethodHandle> entries = new ArrayList<>();
+            if (k == 0 && parentEntered) {
+                addAction(entries, c.initialAction[h], h, false);
+            }
+            int extra = addEntries(entries, paths[k], quiet);
+            MethodHandle all = entries.isEmpty() ? dropArguments(constant(Object.class, null).asType(methodType(void.class)), 0,
+                    CASE.parameterList()) : sequence(entries, 0, entries.size());
+            cases[k] = dropArguments(all, 0, int.class);
+            steps += entries.size() + extra;
+        }
+        MethodHandle recorded = dropArguments(insertArguments(HISTORY_CASE, 1, h), 1, Object.class, Object.class);
+        return new Piece(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
+    }
+
+    /** Adds the entries of a precomputed path ({@code ~s}: s's initial action follows its entry); returns the steps they hold beyond one each. */
+    private int addEntries(List<MethodHandle> steps, int[] path, boolean quiet) {
+        int extra = 0;
+        for (int e : path) {
+            Piece entry = entry(e, quiet);
+            steps.add(entry.handle());
+            extra += entry.steps() - 1;
+        }
+        return extra;
     }
 
     /** A state's exit, {@code (Machine, owner, event)void}, made once per chart and shared by every microstep that exits it. */

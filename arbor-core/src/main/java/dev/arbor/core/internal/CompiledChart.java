@@ -55,6 +55,13 @@ public final class CompiledChart {
     static final int[] WILDCARD_ONLY = {0};
     static final int[] NONE = {};
 
+    /**
+     * The most cases (states it can record, plus "recorded nothing") a history state's entries
+     * are precomputed for: a deep history holds one path per leaf below its parent, and the
+     * tables of a larger one are not worth their memory.
+     */
+    public static final int MAX_HISTORY_CASES = 1024;
+
     public final String name;
     public final int stateCount;
     public final Object[] key;
@@ -185,6 +192,36 @@ public final class CompiledChart {
     public final int[] tKeptInitial;
     /** The states entered when a machine starts (same encoding), or null if history is involved. */
     public final int[] startPath;
+    /**
+     * Per transition of a flat chart that targets a history state with {@link #historyEntries}:
+     * that history state; -1 for every other transition. Such a transition has no
+     * {@link #tEntryPath}: it enters {@link #tHistoryPrefix}, then the history's entries.
+     */
+    public final int[] tHistoryTarget;
+    /**
+     * Per transition with a {@link #tHistoryTarget}: the states it enters before the history
+     * decides, from below its domain down to the history's parent (same encoding as
+     * {@link #tEntryPath}; empty when the domain is the parent itself); null otherwise.
+     */
+    public final int[][] tHistoryPrefix;
+    /**
+     * Per history state of a flat chart: the states entered below its parent, one path per case
+     * of {@link #historyCase} (same encoding as {@link #tEntryPath}). Case 0 is "recorded
+     * nothing": the default targets' entry (the history's own default action, which runs just
+     * after its parent's entry, is not in the path). The others follow the states it can record,
+     * in document order: the parent's children (shallow, each entered by default below), or the
+     * leaves below the parent (deep, entered with their ancestors and nothing by default). Null
+     * when some case's entry passes through another history state, or a history has more than
+     * {@link #MAX_HISTORY_CASES} cases: then transitions to it take the general microstep.
+     */
+    public final int[][][] historyEntries;
+    /** Per history state with {@link #historyEntries}: its case by recorded state id minus its parent's id; -1 for states it cannot record. */
+    private final int[][] historyCases;
+    /**
+     * Per transition: whether the flat microstep takes it (its entries are precomputed, or it
+     * enters nothing) rather than the general one. False for every transition of a chart with plans.
+     */
+    public final boolean[] tFlatStep;
     /** Bit masks over state ids: states with polled transitions; with update actions or behaviours. */
     /**
      * For flat charts without behaviours, per active leaf: the polled transitions a tick tests,
@@ -666,6 +703,30 @@ public final class CompiledChart {
             start = this.flat ? flatEntryPath(-1, false, new int[] {0}) : null;
         }
         startPath = start;
+        historyEntries = new int[n][][];
+        historyCases = new int[n][];
+        tHistoryTarget = new int[m];
+        Arrays.fill(tHistoryTarget, -1);
+        tHistoryPrefix = new int[m][];
+        if (this.flat && anyHistory) {
+            for (int h = 0; h < n; h++) {
+                if (kind[h] == HISTORY_SHALLOW || kind[h] == HISTORY_DEEP) {
+                    precomputeHistoryEntries(h);
+                }
+            }
+            for (int t = 0; t < m; t++) {
+                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN && tTargets[t].length == 1
+                        && historyEntries[tTargets[t][0]] != null) {
+                    int h = tTargets[t][0];
+                    tHistoryTarget[t] = h;
+                    tHistoryPrefix[t] = ancestorsBelow(tDomain[t] & ~KEEP, h);
+                }
+            }
+        }
+        tFlatStep = new boolean[m];
+        for (int t = 0; t < m; t++) {
+            tFlatStep[t] = this.flat && !anyPlan && (tEntryPath[t] != null || tHistoryTarget[t] >= 0 || tDomain[t] == NO_DOMAIN);
+        }
         boolean anyBehavior = false;
         for (int s = 0; s < n; s++) {
             anyBehavior |= behaviors[s].length > 0;
@@ -921,6 +982,66 @@ public final class CompiledChart {
             cur = next;
         }
         return toArray(path);
+    }
+
+    /**
+     * Fills {@link #historyEntries} and {@link #historyCases} for history state {@code h} of a
+     * flat chart, as SCXML's addDescendantStatesToEnter enters a history: what it recorded (a
+     * shallow record's child with its default content below, a deep record's leaf with the
+     * ancestors between), or its default targets when it recorded nothing. Leaves both null when
+     * an entry depends on another history or there are too many cases.
+     */
+    private void precomputeHistoryEntries(int h) {
+        int p = parent[h];
+        List<Integer> recordable = new ArrayList<>();
+        if (kind[h] == HISTORY_SHALLOW) {
+            for (int child : children[p]) {
+                recordable.add(child);
+            }
+        } else {
+            for (int st = p + 1; st < end[p]; st++) {
+                if (kind[st] == ATOMIC || kind[st] == FINAL) {
+                    recordable.add(st);
+                }
+            }
+        }
+        if (1 + recordable.size() > MAX_HISTORY_CASES) {
+            return;
+        }
+        int[][] entries = new int[1 + recordable.size()][];
+        int[] cases = new int[end[p] - p];
+        Arrays.fill(cases, -1);
+        entries[0] = flatEntryPath(p, false, initialTargets[h]);
+        for (int k = 0; k < recordable.size(); k++) {
+            int st = recordable.get(k);
+            entries[k + 1] = flatEntryPath(p, false, new int[] {st});
+            cases[st - p] = k + 1;
+        }
+        for (int[] path : entries) {
+            if (path == null) {
+                return; // another history decides what is entered below: the general step's job
+            }
+        }
+        historyEntries[h] = entries;
+        historyCases[h] = cases;
+    }
+
+    /**
+     * Which of history state {@code h}'s {@link #historyEntries} applies: 0 when it has recorded
+     * nothing ({@code recorded} < 0), else the case of the state it recorded (in a flat chart a
+     * record holds one state). Only for histories with entries.
+     */
+    public int historyCase(int h, int recorded) {
+        return recorded < 0 ? 0 : historyCases[h][recorded - parent[h]];
+    }
+
+    /** The proper ancestors of {@code st} below {@code base}, outermost first, entered without default entry. */
+    private int[] ancestorsBelow(int base, int st) {
+        List<Integer> chain = new ArrayList<>();
+        for (int a = parent[st]; a != base && a >= 0; a = parent[a]) {
+            chain.add(0, a);
+        }
+        return toArray(chain);
     }
 
     private int maxLeaves(int s) {

@@ -26,12 +26,19 @@ import org.junit.jupiter.api.Test;
  * sequences (1,000 charts x 12 sequences x 20 events by default). After start and after every
  * event the two must agree on the trace (events, entries, exits, transitions, actions and errors,
  * in order), the active configuration, the variables, the halted flag and the outcome (settled,
- * error rethrown, livelock); Arbor's configuration must also keep DESIGN §2's invariants.
+ * error rethrown, livelock); Arbor's configuration must also keep DESIGN §2's invariants. A second
+ * Arbor machine without a listener (the specialised code's quiet variant) must agree on the
+ * actions, the configuration, the variables and the outcome.
+ *
+ * <p>A second run takes flat charts only ({@link RandomCharts#generateFlat}, 300 by default),
+ * with many transitions into history states: Arbor runs them on its flat path, specialised or
+ * interpreted as the suite's execution says, and the main run covers the general path.
  *
  * <p>On a mismatch the failure gives the chart seed, a dump of the chart, the variables and the
  * events up to the failing step, first reduced by the {@link Shrinker}, then as generated.
- * System properties: {@code arbor.diff.seed} runs one chart seed; {@code arbor.diff.charts} and
- * {@code arbor.diff.base} scale and move the run; {@code arbor.diff.historyDomain} switches the
+ * System properties: {@code arbor.diff.seed} runs one chart seed ({@code arbor.diff.flatSeed} one
+ * flat chart seed); {@code arbor.diff.charts}, {@code arbor.diff.flatCharts} and
+ * {@code arbor.diff.base} scale and move the runs; {@code arbor.diff.historyDomain} switches the
  * reference to literal SCXML for history targets (see "the one deliberate difference" below).
  *
  * <p>The last tests were found as engine bugs (definitions accepted that broke the configuration
@@ -41,6 +48,7 @@ class DifferentialTest {
 
     static final long BASE_SEED = Long.getLong("arbor.diff.base", 0x5EED_A4B0_2025L);
     static final int CHARTS = Integer.getInteger("arbor.diff.charts", 1_000);
+    static final int FLAT_CHARTS = Integer.getInteger("arbor.diff.flatCharts", 300);
     static final int SEQUENCES_PER_CHART = 12;
     static final int EVENTS_PER_SEQUENCE = 20;
     /** The input that is a tick, {@code update()}, rather than an event. */
@@ -77,10 +85,10 @@ class DifferentialTest {
         long started = System.nanoTime();
         Stats stats = new Stats();
         if (only != null) {
-            runChart(only, stats);
+            runChart(only, stats, false);
         } else {
             for (int i = 0; i < CHARTS; i++) {
-                runChart(chartSeed(i), stats);
+                runChart(chartSeed(i), stats, false);
             }
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
@@ -109,6 +117,31 @@ class DifferentialTest {
         }
     }
 
+    /** Flat charts (no parallel states) with many history targets: Arbor's flat path and specialised code. */
+    @Test
+    void arborAgreesWithTheReferenceOnRandomFlatCharts() {
+        Long only = Long.getLong("arbor.diff.flatSeed");
+        Stats stats = new Stats();
+        if (only != null) {
+            runChart(only, stats, true);
+            return;
+        }
+        for (int i = 0; i < FLAT_CHARTS; i++) {
+            runChart(chartSeed(i), stats, true);
+        }
+        System.out.printf("DifferentialTest (flat charts): %d charts, %d sequences, %d steps%n",
+                stats.charts, stats.sequences, stats.steps);
+        stats.coverage.forEach((k, v) -> System.out.printf("  %-45s %,d%n", k, v));
+        assertThat(stats.coverage.keySet()).contains(
+                "history recorded (SHALLOW_HISTORY)", "history recorded (DEEP_HISTORY)",
+                "history restored (SHALLOW_HISTORY)", "history restored (DEEP_HISTORY)",
+                "history default (SHALLOW_HISTORY)", "history default (DEEP_HISTORY)",
+                "local transition", "domain: local source kept", "enter below a kept ancestor (COMPOUND)",
+                "halt", "action failed");
+        assertThat(stats.coverage.get("history restored (DEEP_HISTORY)")).as("deep restorations").isGreaterThan(500);
+        assertThat(stats.coverage.get("history restored (SHALLOW_HISTORY)")).as("shallow restorations").isGreaterThan(500);
+    }
+
     static final class Stats {
         int charts;
         int sequences;
@@ -118,8 +151,8 @@ class DifferentialTest {
         final Map<String, Integer> coverage = new TreeMap<>();
     }
 
-    static void runChart(long seed, Stats stats) {
-        RefChart ref = RandomCharts.generate(seed);
+    static void runChart(long seed, Stats stats, boolean flat) {
+        RefChart ref = flat ? RandomCharts.generateFlat(seed) : RandomCharts.generate(seed);
         Chart<Env> arbor;
         try {
             arbor = RandomCharts.toArbor(ref, MAX_MICROSTEPS);
@@ -127,6 +160,11 @@ class DifferentialTest {
             throw new AssertionError("chart seed " + seed + ": Arbor rejected a generated chart\n" + ref.dump(), e);
         }
         checkSameTree(seed, ref, arbor);
+        if (flat) {
+            for (int s = 0; s < arbor.stateCount(); s++) {
+                assertThat(arbor.kind(s)).as("flat chart seed %d", seed).isNotEqualTo(StateKind.PARALLEL);
+            }
+        }
         stats.charts++;
         SplittableRandom r = new SplittableRandom(seed ^ 0xC0FFEEL);
         for (int q = 0; q < SEQUENCES_PER_CHART; q++) {
@@ -152,7 +190,8 @@ class DifferentialTest {
             if (o.failure != null) {
                 Shrinker shrinker = new Shrinker(RANDOM_RUN_HISTORY_DOMAIN);
                 Shrinker.Case small = shrinker.shrink(new Shrinker.Case(ref, vars, events));
-                throw new AssertionError("chart seed " + seed + " (reproduce with -Darbor.diff.seed=" + seed
+                throw new AssertionError("chart seed " + seed + " (reproduce with -Darbor.diff."
+                        + (flat ? "flatSeed=" : "seed=") + seed
                         + "), sequence " + q + "\n\n=== shrunk reproduction ===\ninitial variables: "
                         + Arrays.toString(small.vars()) + "\nevents: " + small.events() + "\n"
                         + shrinker.failure(small) + "chart:\n" + small.chart().dump()
@@ -184,43 +223,34 @@ class DifferentialTest {
 
     record Outcome(int steps, boolean livelock, boolean halted, String failure, Map<String, Integer> coverage) {}
 
-    /** Runs one sequence on both; the failure text (null when they agree at every step). */
+    /**
+     * Runs one sequence on Arbor (with a listener, and without: the quiet machine) and on the
+     * reference; the failure text (null when they agree at every step).
+     */
     static Outcome runSequence(RefChart ref, Chart<Env> arbor, boolean[] vars, List<String> events,
             ReferenceInterpreter.HistoryDomain historyDomain) {
         Env ae = new Env(vars);
+        Env qe = new Env(vars);
         Env re = new Env(vars);
         Machine<Env> m = arbor.newMachine(ae);
         ae.machine = m;
         m.addListener(new Recorder(arbor, ae.trace));
+        Machine<Env> quiet = arbor.newMachine(qe);
+        qe.machine = quiet;
         ReferenceInterpreter ri = new ReferenceInterpreter(ref, re, MAX_MICROSTEPS, historyDomain);
 
         int steps = 0;
         for (int k = -1; k < events.size(); k++) {
             String label = k < 0 ? "start" : events.get(k).equals(TICK) ? "update()" : "fire(\"" + events.get(k) + "\")";
             int aFrom = ae.trace.size();
+            int qFrom = qe.trace.size();
             int rFrom = re.trace.size();
             ae.budget = BUDGET;
+            qe.budget = BUDGET;
             re.budget = BUDGET;
-            String aThrew = null;
+            String aThrew = arborStep(m, events, k);
+            String qThrew = arborStep(quiet, events, k);
             String rThrew = null;
-            try {
-                if (k < 0) {
-                    m.start();
-                } else if (events.get(k).equals(TICK)) {
-                    m.update();
-                } else {
-                    m.fire(events.get(k));
-                }
-            } catch (Env.Boom e) {
-                aThrew = "rethrown " + e;
-            } catch (IllegalStateException e) {
-                aThrew = "livelock";
-                if (!e.getMessage().contains("microsteps")) {
-                    aThrew = e.toString();
-                }
-            } catch (RuntimeException | AssertionError e) {
-                aThrew = e.toString();
-            }
             try {
                 if (k < 0) {
                     ri.start();
@@ -258,6 +288,14 @@ class DifferentialTest {
                 problems.add("halted: arbor " + m.isHalted() + ", reference " + ri.isHalted());
             }
             problems.addAll(invariantViolations(m, arbor));
+            List<String> qStep = qe.trace.subList(qFrom, qe.trace.size());
+            if (!Objects.equals(qThrew, rThrew) || !qStep.equals(actionRecords(rStep))
+                    || !arborConfiguration(quiet, arbor).equals(rConf) || !Arrays.equals(qe.vars, re.vars)
+                    || quiet.isHalted() != ri.isHalted()) {
+                problems.add("the machine without a listener differs: outcome " + (qThrew == null ? "settled" : qThrew)
+                        + ", actions " + qStep + ", configuration " + arborConfiguration(quiet, arbor)
+                        + ", variables " + Arrays.toString(qe.vars));
+            }
             if (!problems.isEmpty()) {
                 StringBuilder b = new StringBuilder();
                 b.append("step ").append(k + 1).append(" (").append(label).append("): ").append(problems).append('\n');
@@ -273,6 +311,38 @@ class DifferentialTest {
             }
         }
         return new Outcome(steps, false, m.isHalted(), null, ri.coverage());
+    }
+
+    /** One input to an Arbor machine: what it threw, in the reference's terms, or null. */
+    private static String arborStep(Machine<Env> m, List<String> events, int k) {
+        try {
+            if (k < 0) {
+                m.start();
+            } else if (events.get(k).equals(TICK)) {
+                m.update();
+            } else {
+                m.fire(events.get(k));
+            }
+            return null;
+        } catch (Env.Boom e) {
+            return "rethrown " + e;
+        } catch (IllegalStateException e) {
+            return e.getMessage().contains("microsteps") ? "livelock" : e.toString();
+        } catch (RuntimeException | AssertionError e) {
+            return e.toString();
+        }
+    }
+
+    /** The records of a trace that actions wrote ({@link Effect} logs: t7, t7', en:s1, ex:s1, in:s1), without the listener's. */
+    static List<String> actionRecords(List<String> trace) {
+        List<String> out = new ArrayList<>();
+        for (String r : trace) {
+            boolean transition = r.length() > 1 && r.charAt(0) == 't' && Character.isDigit(r.charAt(1));
+            if (transition || r.startsWith("en:") || r.startsWith("ex:") || r.startsWith("in:")) {
+                out.add(r);
+            }
+        }
+        return out;
     }
 
     static List<String> names(List<RefState> states) {

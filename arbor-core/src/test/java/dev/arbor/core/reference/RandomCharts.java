@@ -30,6 +30,9 @@ import java.util.SplittableRandom;
  * throw (under either error policy); since issue 12, polled transitions ({@code when} and
  * {@code after(1..4)} timers, tested by ticks) and states that defer an event or {@code "*"}.
  *
+ * <p>{@link #generateFlat} makes charts without parallel states, which Arbor runs on its flat
+ * path and specialises, with more history states and more transitions that target them.
+ *
  * <p>Every eventless transition is guarded by a variable that its own action clears; re-arming
  * effects are budgeted (see {@link Effect}). The only remaining way not to settle is a loop of
  * completion transitions; those are detected on both sides by the microstep bound.
@@ -48,20 +51,28 @@ final class RandomCharts {
     // ================================================================ generation
 
     static RefChart generate(long seed) {
-        return new Gen(seed).run();
+        return new Gen(seed, false).run();
+    }
+
+    /** A chart without parallel states (so without multi-target transitions), rich in history. */
+    static RefChart generateFlat(long seed) {
+        return new Gen(seed, true).run();
     }
 
     private static final class Gen {
         final long seed;
         final SplittableRandom r;
+        /** No parallel states; twice the history states, and a fifth of targeted transitions aimed at one. */
+        final boolean flat;
         int names;
         int stateCount = 1;
         int transitionCount;
         RefChart chart;
 
-        Gen(long seed) {
+        Gen(long seed, boolean flat) {
             this.seed = seed;
             this.r = new SplittableRandom(seed);
+            this.flat = flat;
         }
 
         boolean chance(int percent) {
@@ -140,7 +151,7 @@ final class RandomCharts {
                 } else if (roll < 60) {
                     kind = RefState.Kind.COMPOUND;
                 } else if (roll < 78) {
-                    kind = RefState.Kind.PARALLEL;
+                    kind = flat ? RefState.Kind.COMPOUND : RefState.Kind.PARALLEL;
                 } else if (roll < 90) {
                     kind = RefState.Kind.FINAL;
                 } else {
@@ -168,7 +179,7 @@ final class RandomCharts {
         }
 
         void maybeAddHistory(RefState s, int percent) {
-            if (!chance(percent)) {
+            if (!chance(flat ? 2 * percent : percent)) {
                 return;
             }
             RefState.Kind kind = chance(50) ? RefState.Kind.SHALLOW_HISTORY : RefState.Kind.DEEP_HISTORY;
@@ -345,6 +356,18 @@ final class RandomCharts {
             List<RefState> all = new ArrayList<>(chart.states.subList(1, chart.states.size()));
             if (roll < 12) {
                 return; // targetless
+            }
+            if (flat && chance(20)) {
+                List<RefState> histories = new ArrayList<>();
+                for (RefState x : all) {
+                    if (x.isHistory()) {
+                        histories.add(x);
+                    }
+                }
+                if (!histories.isEmpty()) {
+                    t.targets.add(pick(histories));
+                    return;
+                }
             }
             if (roll < 17) {
                 t.targets.add(chart.root);
