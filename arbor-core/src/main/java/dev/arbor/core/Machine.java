@@ -342,15 +342,10 @@ public final class Machine<C> {
                 runToCompletion();
                 drainExternal();
             } else {
-                if (c.regions) {
-                    regionStep(code, c, set, event);
-                } else {
-                    int leaf = highestActive(c);
-                    if (!code.dispatch(leaf, set, this, owner, event)) {
-                        unhandled(event);
-                    } else if (c.hasHandlers) {
-                        handlerMoveAsked(code, leaf, event);
-                    }
+                if (!code.plain) {
+                    dispatchSpecial(code, c, set, event);
+                } else if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                    unhandled(event);
                 }
                 if (extras != null || c.hasEventless) {
                     runToCompletion();
@@ -1484,6 +1479,20 @@ public final class Machine<C> {
     boolean picked(int t) {
         extras.picks.last = t;
         return true;
+    }
+
+    /** A specialised event in a chart with regions or handler states (kept out of {@link #fireSpecialized}'s common path). */
+    private void dispatchSpecial(SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        if (c.regions) {
+            regionStep(code, c, set, event);
+            return;
+        }
+        int leaf = highestActive(c);
+        if (!code.dispatch(leaf, set, this, owner, event)) {
+            unhandled(event);
+        } else {
+            handlerMoveAsked(code, leaf, event);
+        }
     }
 
     /** After a specialised case: the transition a handler asked for, if one did. */

@@ -37,11 +37,14 @@ final class SpecializedDispatch {
 
     /** In a chart with parallel regions, what it needs beyond its cases; else null. */
     final Regions regions;
+    /** Whether a case does the whole step (a chart without regions or handler states). */
+    final boolean plain;
 
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves,
             Regions regions, int[] leftToInterpreter) {
         this.moves = moves;
         this.regions = regions;
+        this.plain = !chart.hasHandlers && regions == null;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;

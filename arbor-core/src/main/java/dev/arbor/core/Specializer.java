@@ -177,8 +177,8 @@ final class Specializer {
 
     private final CompiledChart c;
     private final Map<Long, Piece> effects = new HashMap<>();
-    /** Exits and entries of single states, by {@link #exit} and {@link #entry}. */
-    private final Map<Long, Piece> parts = new HashMap<>();
+    /** The steps of single states' exits and entries, by {@link #exit} and {@link #entry}. */
+    private final Map<Long, List<MethodHandle>> parts = new HashMap<>();
     /** The transitions whose effects call the interpreter. */
     private final BitSet leftToInterpreter = new BitSet();
 
@@ -522,6 +522,8 @@ final class Specializer {
         int count = 0;
         int source = c.tSource[t];
         int base = d & ~CompiledChart.KEEP;
+        // One flat list of steps, folded as one balanced tree: nesting a tree per state would cost
+        // the JIT levels of inlining depth.
         steps.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
         if (c.hasHistory) {
             for (int st = leaf; st != base; st = c.parent[st]) {
@@ -531,9 +533,7 @@ final class Specializer {
             }
         }
         for (int st = leaf; st != base; st = c.parent[st]) {
-            Piece exit = exit(st, quiet);
-            steps.add(exit.handle());
-            count += exit.steps() - 1;
+            steps.addAll(exit(st, quiet));
         }
         if (!quiet) {
             steps.add(withTransition(TRANSITION_TAKEN, t));
@@ -544,9 +544,9 @@ final class Specializer {
         }
         int h = c.tHistoryTarget[t];
         if (h < 0) {
-            count += addEntries(steps, entryPath, quiet);
+            addEntries(steps, entryPath, quiet);
         } else {
-            count += addEntries(steps, c.tHistoryPrefix[t], quiet);
+            addEntries(steps, c.tHistoryPrefix[t], quiet);
             Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
             steps.add(restore.handle());
             count += restore.steps() - 1; // the switch counts as its cases
@@ -570,29 +570,25 @@ final class Specializer {
             if (k == 0 && parentEntered) {
                 addAction(entries, c.initialAction[h], h, false);
             }
-            int extra = addEntries(entries, paths[k], quiet);
+            addEntries(entries, paths[k], quiet);
             MethodHandle all = entries.isEmpty() ? dropArguments(constant(Object.class, null).asType(methodType(void.class)), 0,
                     CASE.parameterList()) : sequence(entries, 0, entries.size());
             cases[k] = dropArguments(all, 0, int.class);
-            steps += entries.size() + extra;
+            steps += entries.size();
         }
         MethodHandle recorded = dropArguments(insertArguments(HISTORY_CASE, 1, h), 1, Object.class, Object.class);
         return new Piece(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
     }
 
-    /** Adds the entries of a precomputed path ({@code ~s}: s's initial action follows its entry); returns the steps they hold beyond one each. */
-    private int addEntries(List<MethodHandle> steps, int[] path, boolean quiet) {
-        int extra = 0;
+    /** Adds the entries of a precomputed path ({@code ~s}: s's initial action follows its entry). */
+    private void addEntries(List<MethodHandle> steps, int[] path, boolean quiet) {
         for (int e : path) {
-            Piece entry = entry(e, quiet);
-            steps.add(entry.handle());
-            extra += entry.steps() - 1;
+            steps.addAll(entry(e, quiet));
         }
-        return extra;
     }
 
-    /** A state's exit, {@code (Machine, owner, event)void}, made once per chart and shared by every microstep that exits it. */
-    private Piece exit(int st, boolean quiet) {
+    /** The steps of a state's exit, each {@code (Machine, owner, event)void}, made once per chart and shared by every microstep that exits it. */
+    private List<MethodHandle> exit(int st, boolean quiet) {
         return parts.computeIfAbsent(((long) st << 2) | (quiet ? 1 : 0), k -> {
             List<MethodHandle> steps = new ArrayList<>();
             if (!quiet) {
@@ -601,12 +597,12 @@ final class Specializer {
             addAction(steps, c.exitAction[st], st, false);
             steps.add(st < 64 ? dropArguments(insertArguments(EXITED_LOW, 1, 1L << st), 1, Object.class, Object.class)
                     : withState(EXITED, st));
-            return new Piece(sequence(steps, 0, steps.size()), steps.size());
+            return steps;
         });
     }
 
-    /** Entry path element {@code e} ({@code ~s}: s, then its initial action), made once per chart like {@link #exit}. */
-    private Piece entry(int e, boolean quiet) {
+    /** The steps of entry path element {@code e} ({@code ~s}: s, then its initial action), made once per chart like {@link #exit}. */
+    private List<MethodHandle> entry(int e, boolean quiet) {
         return parts.computeIfAbsent(((long) e << 2) | (quiet ? 3 : 2), k -> {
             int st = e < 0 ? ~e : e;
             List<MethodHandle> steps = new ArrayList<>();
@@ -627,7 +623,7 @@ final class Specializer {
             if (c.kind[st] == CompiledChart.FINAL) {
                 steps.add(withState(FINAL_ENTERED, st));
             }
-            return new Piece(sequence(steps, 0, steps.size()), steps.size());
+            return steps;
         });
     }
 
