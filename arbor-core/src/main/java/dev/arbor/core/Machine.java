@@ -23,7 +23,8 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * <p>Charts without parallel states take a flat path that gives the same results: the active
  * leaf is found from the configuration bits, exits walk up the parent array, and entries follow a
- * path the compiler precomputed (for a handler's request, on first use of each source and target). It allocates nothing and borrows no scratch.
+ * path the compiler precomputed (for a handler's request, on first use of each source and
+ * target). It allocates nothing and borrows no scratch.
  * When a flat chart is built (or, with {@code arbor.specialize} set to a number, once its machines
  * have dispatched that many events; {@code eager} or {@code off}), its dispatch is compiled into
  * method handles ({@code Specializer})
