@@ -6,6 +6,7 @@ import dev.arbor.bench.regions.PlayerOwner;
 import dev.arbor.bench.regions.PlayerPeer;
 import dev.arbor.bench.regions.ScxmlPlayer;
 import dev.arbor.bench.regions.SwitchPlayer;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import org.openjdk.jmh.annotations.Benchmark;
 import org.openjdk.jmh.annotations.BenchmarkMode;
@@ -46,6 +47,13 @@ public class RegionsBenchmark {
     @Param
     public Subject subject;
 
+    /**
+     * Inputs left out of the cycle, joined by {@code +} ({@code HIT}; {@code TICK+POWER_UP}): to
+     * see what each kind of step costs. Empty by default: the whole cycle.
+     */
+    @Param({""})
+    public String without;
+
     private PlayerPeer player;
     private PlayerEv[] cycle;
     private int next;
@@ -59,7 +67,8 @@ public class RegionsBenchmark {
             case COMMONS_SCXML -> new ScxmlPlayer(owner);
         };
         player.start();
-        cycle = PlayerEv.CYCLE.toArray(new PlayerEv[0]);
+        List<String> left = List.of(without.split("\\+"));
+        cycle = PlayerEv.CYCLE.stream().filter(e -> !left.contains(e.name())).toArray(PlayerEv[]::new);
         next = 0;
     }
 
