@@ -1311,7 +1311,7 @@ public final class Machine<C> {
             if (!dispatchCompiled(chart.specialized(), c, event)) {
                 dispatchFlat(c, event);
             }
-        } else if (!chart.regionSteps || !dispatchRegions(chart.specialized(), c, event)) {
+        } else if (!chart.regionSteps || !dispatchCompiled(chart.specialized(), c, event)) {
             Scratch s = step();
             if (selectTransitions(s, event) > 0) {
                 microstep(s, event);
@@ -1327,22 +1327,13 @@ public final class Machine<C> {
         if (set < 0) {
             return false;
         }
-        int leaf = highestActive(c);
-        if (!code.dispatch(leaf, set, this, owner, event)) {
-            unhandled(event);
-        } else if (c.hasHandlers) {
-            handlerMoveAsked(code, leaf, event);
+        if (code.plain) {
+            if (!code.dispatch(highestActive(c), set, this, owner, event)) {
+                unhandled(event);
+            }
+        } else {
+            dispatchSpecial(code, c, set, event);
         }
-        return true;
-    }
-
-    /** Takes the event by a chart with regions' compiled code when it has a case for it; false when the interpreter must. */
-    private boolean dispatchRegions(SpecializedDispatch code, CompiledChart c, Object event) {
-        int set = code == null ? -1 : code.setOf(event, c, chart);
-        if (set < 0) {
-            return false;
-        }
-        regionStep(code, c, set, event);
         return true;
     }
 
@@ -1427,24 +1418,16 @@ public final class Machine<C> {
                 break;
             }
         }
-        if (c.hasHistory) {
-            for (int i = p.count - 1; i >= 0; i--) {
-                int t = p.transition[i];
-                if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
-                    for (int st = p.leaf[i], base = c.tDomain[t] & ~CompiledChart.KEEP; st != base; st = c.parent[st]) {
-                        if (c.historyChildren[st].length > 0) {
-                            recordHistoryOf(c, st);
-                        }
-                    }
-                }
+        for (int i = p.count - 1; i >= 0; i--) { // every history recorded before anything is exited
+            int d = c.tDomain[p.transition[i]];
+            if (d != CompiledChart.NO_DOMAIN) {
+                recordHistoryUpTo(c, p.leaf[i], d & ~CompiledChart.KEEP);
             }
         }
         for (int i = p.count - 1; i >= 0; i--) {
-            int t = p.transition[i];
-            if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
-                for (int st = p.leaf[i], base = c.tDomain[t] & ~CompiledChart.KEEP; st != base; st = c.parent[st]) {
-                    exitState(c, st);
-                }
+            int d = c.tDomain[p.transition[i]];
+            if (d != CompiledChart.NO_DOMAIN) {
+                exitUpTo(c, p.leaf[i], d & ~CompiledChart.KEEP);
             }
         }
         for (int i = 0; i < p.count; i++) {
@@ -1459,10 +1442,7 @@ public final class Machine<C> {
         for (int i = 0; i < p.count; i++) {
             int t = p.transition[i];
             if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
-                if (c.tKeptInitial[t] >= 0) {
-                    runInitialAction(c, c.tKeptInitial[t]);
-                }
-                enterPath(c, c.tEntryPath[t]);
+                enterFlat(c, t, c.tKeptInitial[t], c.tEntryPath[t]);
             }
         }
     }
@@ -1482,9 +1462,9 @@ public final class Machine<C> {
         return true;
     }
 
-    /** A specialised event in a chart with regions or handler states (kept out of {@link #fireSpecialized}'s common path). */
+    /** A specialised event in a chart with regions or handler states, whose cases do not take the whole step. */
     private void dispatchSpecial(SpecializedDispatch code, CompiledChart c, int set, Object event) {
-        if (c.regions) {
+        if (code.regions != null) {
             regionStep(code, c, set, event);
             return;
         }
@@ -1618,12 +1598,12 @@ public final class Machine<C> {
 
     /** Takes what handler state {@code st} replied (handled, or a transition), by the interpreter's flat path. */
     boolean handlerReplied(int st, int reply, Object event) {
-        CompiledChart c = chart.compiled;
-        int t = c.handlerTransition[st];
         if (reply == HANDLER_HANDLED) {
             internalTaken(st, event);
             return true;
         }
+        CompiledChart c = chart.compiled;
+        int t = c.handlerTransition[st];
         int target = reply - HANDLER_TARGET;
         CompiledChart.HandlerMove move = c.handlerMove(st, target);
         if (move.entryPath() != null && !c.hasPlans) {
@@ -1944,6 +1924,15 @@ public final class Machine<C> {
         int base = d & ~CompiledChart.KEEP;
         savePrevious();
         int leaf = highestActive(c);
+        recordHistoryUpTo(c, leaf, base);
+        exitUpTo(c, leaf, base);
+        transitionTaken(t, event);
+        runAction(c.tAction[t], c.tSource[t], event);
+        enterFlat(c, t, keptInitial, entryPath);
+    }
+
+    /** Records the history of every state from active leaf {@code leaf} up to, not including, {@code base}. */
+    private void recordHistoryUpTo(CompiledChart c, int leaf, int base) {
         if (c.hasHistory) {
             for (int st = leaf; st != base; st = c.parent[st]) {
                 if (c.historyChildren[st].length > 0) {
@@ -1951,11 +1940,17 @@ public final class Machine<C> {
                 }
             }
         }
+    }
+
+    /** Exits every state from active leaf {@code leaf} up to, not including, {@code base}, innermost first. */
+    private void exitUpTo(CompiledChart c, int leaf, int base) {
         for (int st = leaf; st != base; st = c.parent[st]) {
             exitState(c, st);
         }
-        transitionTaken(t, event);
-        runAction(c.tAction[t], c.tSource[t], event);
+    }
+
+    /** The entries of flat transition {@code t}: the kept domain's initial action, then its path or its history's. */
+    private void enterFlat(CompiledChart c, int t, int keptInitial, int[] entryPath) {
         if (keptInitial >= 0) {
             runInitialAction(c, keptInitial);
         }

@@ -22,22 +22,11 @@ import org.junit.jupiter.api.Test;
  */
 class HandlerTiersTest {
 
-    /** The three tiers of one chart, built three times from the same definition. */
-    static <C> List<Chart<C>> tiers(Supplier<Chart<C>> definition) {
-        Chart<C> specialised = definition.get();
-        assertThat(specialised.specializeNow()).as("specialised dispatch").isNotNull();
-        Chart<C> flat = definition.get();
-        flat.neverSpecialize();
-        Chart<C> general = definition.get();
-        general.generalOnly();
-        return List.of(specialised, flat, general);
-    }
-
-    static final List<String> TIERS = List.of("specialised", "flat", "general");
+    static final List<String> TIERS = Tiers.NAMES;
 
     @Test
     void seed003InHandlerStyleRunsItsScriptOnEveryTier() {
-        List<Chart<Hsm>> tiers = tiers(Seed003Test::handlers);
+        List<Chart<Hsm>> tiers = Tiers.of(Seed003Test::handlers);
         for (int i = 0; i < tiers.size(); i++) {
             Hsm hsm = new Hsm();
             Machine<Hsm> m = tiers.get(i).newMachine(hsm);
@@ -74,7 +63,7 @@ class HandlerTiersTest {
                 })
                 .state(K.B, Chart.ROOT, (log, e, to) -> Reply.UNHANDLED)
                 .build();
-        for (Chart<Log> c : tiers(chart)) {
+        for (Chart<Log> c : Tiers.of(chart)) {
             Log log = new Log();
             Machine<Log> m = log.started(c);
             log.take();
@@ -109,7 +98,7 @@ class HandlerTiersTest {
         for (int i = 0; i < CHARTS; i++) {
             long seed = 0xA4B0_4A4DL + i * 0x9E37_79B9_7F4A_7C15L;
             RandomHandlerChart def = new RandomHandlerChart(new SplittableRandom(seed));
-            List<Chart<Log>> tiers = tiers(def::build);
+            List<Chart<Log>> tiers = Tiers.of(def::build);
             SplittableRandom events = new SplittableRandom(seed ^ 0x5EED);
             for (int sq = 0; sq < SEQUENCES; sq++) {
                 List<Object> sequence = new ArrayList<>();

@@ -1202,7 +1202,7 @@ public final class CompiledChart {
         if (type == String.class || dev.arbor.core.NamedEvent.class.isAssignableFrom(type)) {
             return false;
         }
-        Class<?> declaring = type.isEnum() ? type : type.getSuperclass() != null && type.getSuperclass().isEnum() ? type.getSuperclass() : null;
+        Class<?> declaring = Enum.class.isAssignableFrom(type) && !type.isEnum() ? type.getSuperclass() : type; // a constant with a body
         for (Class<?> e : enumClasses) {
             if (e == declaring) {
                 return false;
