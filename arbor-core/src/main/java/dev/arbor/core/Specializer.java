@@ -124,42 +124,41 @@ final class Specializer {
         try {
             MethodType ofState = methodType(void.class, int.class);
             MethodType ofTransition = methodType(void.class, int.class, Object.class);
-            EXITING = l.findVirtual(Machine.class, "exiting", ofState);
-            EXITED = l.findVirtual(Machine.class, "exited", ofState);
-            ENTERING = l.findVirtual(Machine.class, "entering", ofState);
-            EXITED_LOW = l.findVirtual(Machine.class, "exitedLow", methodType(void.class, long.class));
-            ENTERING_LOW = l.findVirtual(Machine.class, "enteringLow", methodType(void.class, int.class, long.class));
-            QUIET = l.findVirtual(Machine.class, "quiet", methodType(boolean.class));
-            ENTERED_QUIET = l.findVirtual(Machine.class, "enteredQuiet", ofState);
-            ENTERED_QUIET_LOW = l.findVirtual(Machine.class, "enteredQuiet", methodType(void.class, long.class));
-            BEHAVIORS_ENTERED = l.findVirtual(Machine.class, "behaviorsEntered", ofState);
-            FINAL_ENTERED = l.findVirtual(Machine.class, "finalEntered", ofState);
-            RECORD_HISTORY = l.findVirtual(Machine.class, "recordHistory", ofState);
-            SAVE_PREVIOUS = l.findVirtual(Machine.class, "savePreviousConfiguration", methodType(void.class));
-            TRANSITION_TAKEN = l.findVirtual(Machine.class, "transitionTaken", ofTransition);
-            INTERNAL_TAKEN = l.findVirtual(Machine.class, "internalTaken", ofTransition);
-            ACTION_FAILED = l.findVirtual(Machine.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
-            GUARD_FAILED = l.findVirtual(Machine.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
-            EXECUTE_GENERAL = l.findVirtual(Machine.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
-            HISTORY_CASE = l.findVirtual(Machine.class, "historyCase", methodType(int.class, int.class));
+            EXITING = hook(l, Hooks.class, "exiting", ofState);
+            EXITED = hook(l, Hooks.class, "exited", ofState);
+            ENTERING = hook(l, Hooks.class, "entering", ofState);
+            EXITED_LOW = hook(l, Hooks.class, "exitedLow", methodType(void.class, long.class));
+            ENTERING_LOW = hook(l, Hooks.class, "enteringLow", methodType(void.class, int.class, long.class));
+            QUIET = hook(l, Hooks.class, "quiet", methodType(boolean.class));
+            ENTERED_QUIET = hook(l, Hooks.class, "enteredQuiet", ofState);
+            ENTERED_QUIET_LOW = hook(l, Hooks.class, "enteredQuiet", methodType(void.class, long.class));
+            BEHAVIORS_ENTERED = hook(l, Hooks.class, "behaviorsEntered", ofState);
+            FINAL_ENTERED = hook(l, Hooks.class, "finalEntered", ofState);
+            RECORD_HISTORY = hook(l, Hooks.class, "recordHistory", ofState);
+            SAVE_PREVIOUS = hook(l, Hooks.class, "savePreviousConfiguration", methodType(void.class));
+            TRANSITION_TAKEN = hook(l, Hooks.class, "transitionTaken", ofTransition);
+            INTERNAL_TAKEN = hook(l, Hooks.class, "internalTaken", ofTransition);
+            ACTION_FAILED = hook(l, Hooks.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
+            GUARD_FAILED = hook(l, Hooks.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
+            EXECUTE_GENERAL = hook(l, Hooks.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
+            HISTORY_CASE = hook(l, FlatStep.class, "historyCase", methodType(int.class, int.class));
             UNRECORDABLE = dropArguments(MethodHandles.throwException(void.class, IllegalStateException.class)
                     .bindTo(new IllegalStateException("a history record names a state the history cannot record")),
                     0, int.class, Machine.class, Object.class, Object.class);
-            TICK_FIRED = l.findVirtual(Machine.class, "tickFired", ofState);
-            TICK_ONWARD = l.findVirtual(Machine.class, "tickOnward", methodType(void.class));
-            TICK_QUIET = l.findVirtual(Machine.class, "tickQuiet", methodType(boolean.class));
-            TICK_SETTLE = l.findVirtual(Machine.class, "tickSettle", methodType(void.class));
+            TICK_FIRED = hook(l, Ticks.class, "tickFired", ofState);
+            TICK_ONWARD = hook(l, Ticks.class, "tickOnward", methodType(void.class));
+            TICK_QUIET = hook(l, Ticks.class, "tickQuiet", methodType(boolean.class));
+            TICK_SETTLE = hook(l, Ticks.class, "tickSettle", methodType(void.class));
             HANDLER_ON_EVENT = l.findVirtual(StateHandler.class, "onEvent",
                     methodType(Reply.class, Object.class, Object.class, Transitions.class));
-            HANDLER_REQUEST = l.findVirtual(Machine.class, "handlerRequest", methodType(Transitions.class));
-            HANDLER_REPLY = l.findVirtual(Machine.class, "handlerReply", methodType(int.class, Reply.class, int.class));
-            HANDLER_FAILED = l.findVirtual(Machine.class, "handlerFailed", methodType(int.class, Throwable.class, int.class));
-            PICKED = l.findVirtual(Machine.class, "picked", methodType(boolean.class, int.class));
+            HANDLER_REQUEST = hook(l, HandlerStep.class, "request", methodType(Transitions.class));
+            HANDLER_REPLY = hook(l, HandlerStep.class, "replyOf", methodType(int.class, Reply.class, int.class));
+            HANDLER_FAILED = hook(l, HandlerStep.class, "failed", methodType(int.class, Throwable.class, int.class));
+            PICKED = hook(l, RegionStep.class, "picked", methodType(boolean.class, int.class));
             IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
             IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
-            HANDLER_ASKED = l.findVirtual(Machine.class, "handlerAsked", methodType(boolean.class, int.class, int.class));
-            HANDLER_REPLIED = l.findVirtual(Machine.class, "handlerReplied",
-                    methodType(boolean.class, int.class, int.class, Object.class));
+            HANDLER_ASKED = hook(l, HandlerStep.class, "asked", methodType(boolean.class, int.class, int.class));
+            HANDLER_REPLIED = hook(l, HandlerStep.class, "replied", methodType(boolean.class, int.class, int.class, Object.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -328,7 +327,7 @@ final class Specializer {
             for (int i = polled.length - 1; i >= 0; i--) {
                 MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
                 Check g = c.tGuard[polled[i]];
-                chain = g == null ? fire : guardWithTest(caught(g.handle(), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
+                chain = g == null ? fire : guardWithTest(caught(UserCode.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }
             cases[leaf] = new Piece(chain, steps);
@@ -371,7 +370,7 @@ final class Specializer {
                     chain = take.handle();
                     steps = take.steps();
                 } else {
-                    MethodHandle test = caught(g.handle(), GUARD_FAILED, c.tSource[t]);
+                    MethodHandle test = caught(UserCode.handle(g), GUARD_FAILED, c.tSource[t]);
                     chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
                     steps += 1 + take.steps();
                 }
@@ -408,12 +407,18 @@ final class Specializer {
         return new Piece(foldArguments(dispatch, 0, reply), 4);
     }
 
+    /** A hook of the engine's tiers: a static method whose first parameter is the machine, of the given type after it. */
+    private static MethodHandle hook(MethodHandles.Lookup l, Class<?> tier, String name, MethodType type)
+            throws ReflectiveOperationException {
+        return l.findStatic(tier, name, type.insertParameterTypes(0, Machine.class));
+    }
+
     private static boolean isUnhandled(int reply) {
-        return reply == Machine.HANDLER_UNHANDLED;
+        return reply == HandlerStep.UNHANDLED;
     }
 
     private static boolean isHandled(int reply) {
-        return reply == Machine.HANDLER_HANDLED;
+        return reply == HandlerStep.HANDLED;
     }
 
     /**
@@ -452,7 +457,7 @@ final class Specializer {
         CompiledChart.HandlerMove move = c.handlerMove(st, target);
         int t = c.handlerTransition[st];
         if (move.entryPath() == null || c.hasPlans) {
-            MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, Machine.HANDLER_TARGET + target);
+            MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, HandlerStep.TARGET + target);
             return new Piece(dropArguments(general, 1, Object.class), 1);
         }
         return bothWays(microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), true),
@@ -632,7 +637,7 @@ final class Specializer {
         if (a == null) {
             return;
         }
-        MethodHandle h = a.handle();
+        MethodHandle h = UserCode.handle(a);
         if (!withEvent) {
             h = dropArguments(insertArguments(h, 2, (Object) null), 2, Object.class);
         }

@@ -1,32 +1,38 @@
 package dev.arbor.core.internal;
 
 import dev.arbor.core.Action;
-import dev.arbor.core.Machine;
 import dev.arbor.core.MachineAction;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
 import dev.arbor.core.StateHandler;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 import java.util.List;
 import java.util.Objects;
 
 /**
- * Every user action, in one shape the engine calls. It keeps the user's own function and a tag
- * saying which kind it is, so that running it is one switch and one call to the user's code
- * (an adapter lambda around the user's lambda would cost a second megamorphic call).
+ * Every user action, in one shape: the user's own function and a tag saying which kind it is, so
+ * that running it is one switch and one call to the user's code (an adapter lambda around the
+ * user's lambda would cost a second megamorphic call). The engine runs it ({@code UserCode});
+ * this only describes it.
  */
 public final class Act {
-    private static final int OWNER = 0;
-    private static final int MACHINE_OWNER = 1;
-    private static final int OWNER_EVENT = 2;
-    private static final int MACHINE_OWNER_EVENT = 3;
-    private static final int HANDLER_ENTRY = 4;
-    private static final int HANDLER_EXIT = 5;
-    private static final int HANDLER_INITIAL = 6;
-    private static final int HANDLER_UPDATE = 7;
-    private static final int SEQUENCE = 8;
+    /** A {@link StateAction}: the owner. */
+    public static final int OWNER = 0;
+    /** A {@link MachineStateAction}: the machine and the owner. */
+    public static final int MACHINE_OWNER = 1;
+    /** An {@link Action}: the owner and the event. */
+    public static final int OWNER_EVENT = 2;
+    /** A {@link MachineAction}: the machine, the owner and the event. */
+    public static final int MACHINE_OWNER_EVENT = 3;
+    /** A {@link StateHandler}'s {@code onEntry}. */
+    public static final int HANDLER_ENTRY = 4;
+    /** A {@link StateHandler}'s {@code onExit}. */
+    public static final int HANDLER_EXIT = 5;
+    /** A {@link StateHandler}'s {@code onInitial}. */
+    public static final int HANDLER_INITIAL = 6;
+    /** A {@link StateHandler}'s {@code onUpdate}. */
+    public static final int HANDLER_UPDATE = 7;
+    /** Several actions in order: the function is an {@code Act[]}. */
+    public static final int SEQUENCE = 8;
 
     private final int shape;
     private final Object fn;
@@ -95,107 +101,13 @@ public final class Act {
         return out;
     }
 
-    /** The casts are safe: builders tag each function with the owner and event types the engine passes. */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    public void run(Machine<?> machine, Object owner, Object event) {
-        switch (shape) {
-            case OWNER -> ((StateAction) fn).run(owner);
-            case MACHINE_OWNER -> ((MachineStateAction) fn).run((Machine) machine, owner);
-            case OWNER_EVENT -> ((Action) fn).run(owner, event);
-            case MACHINE_OWNER_EVENT -> ((MachineAction) fn).run((Machine) machine, owner, event);
-            case HANDLER_ENTRY -> ((StateHandler) fn).onEntry(owner);
-            case HANDLER_EXIT -> ((StateHandler) fn).onExit(owner);
-            case HANDLER_INITIAL -> ((StateHandler) fn).onInitial(owner);
-            case HANDLER_UPDATE -> ((StateHandler) fn).onUpdate(owner);
-            default -> {
-                for (Act a : (Act[]) fn) {
-                    a.run(machine, owner, event);
-                }
-            }
-        }
+    /** Which kind of function this is: {@link #OWNER} to {@link #SEQUENCE}. */
+    public int shape() {
+        return shape;
     }
 
-    /**
-     * The action as a method handle of type {@code (Machine, Object owner, Object event)void}
-     * bound to the user's function, for specialised dispatch: a constant handle lets the JIT
-     * call (and inline) the user's code directly instead of through one megamorphic call site.
-     * The handle goes through a static adapter below rather than straight to the interface
-     * method: a direct interface handle checks its receiver in a method too large to inline at
-     * a rarely taken call site, while the adapter's call on a constant receiver devirtualises.
-     */
-    public MethodHandle handle() {
-        try {
-            MethodHandles.Lookup lookup = MethodHandles.lookup();
-            MethodHandle h = switch (shape) {
-                case SEQUENCE -> {
-                    Act[] parts = (Act[]) fn;
-                    MethodHandle all = parts[parts.length - 1].handle();
-                    for (int i = parts.length - 2; i >= 0; i--) {
-                        all = MethodHandles.foldArguments(all, parts[i].handle());
-                    }
-                    yield all;
-                }
-                default -> MethodHandles.insertArguments(lookup.findStatic(Act.class, "run" + shape,
-                        TYPE.insertParameterTypes(0, fnType())), 0, fn);
-            };
-            return h.asType(TYPE);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot make a handle for " + fn, e);
-        }
-    }
-
-    /** {@code (Machine, Object owner, Object event)void}: the shape of {@link #handle()}. */
-    public static final MethodType TYPE = MethodType.methodType(void.class, Machine.class, Object.class, Object.class);
-
-    private Class<?> fnType() {
-        return switch (shape) {
-            case OWNER -> StateAction.class;
-            case MACHINE_OWNER -> MachineStateAction.class;
-            case OWNER_EVENT -> Action.class;
-            case MACHINE_OWNER_EVENT -> MachineAction.class;
-            default -> StateHandler.class;
-        };
-    }
-
-    // One adapter a shape, named run + shape: each a single call on the (constant) function.
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
-        f.run(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run1(MachineStateAction f, Machine m, Object owner, Object event) {
-        f.run(m, owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run2(Action f, Machine<?> m, Object owner, Object event) {
-        f.run(owner, event);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run3(MachineAction f, Machine m, Object owner, Object event) {
-        f.run(m, owner, event);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run4(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onEntry(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run5(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onExit(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run6(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onInitial(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run7(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onUpdate(owner);
+    /** The user's function, as {@link #shape} says; for a sequence, its parts ({@code Act[]}). */
+    public Object function() {
+        return fn;
     }
 }

@@ -1,0 +1,134 @@
+package dev.arbor.core;
+
+/**
+ * The parts of a microstep around the user's actions: listener calls, configuration bits,
+ * behaviour clocks, history records, failures. {@link FlatStep} calls them; {@link Specializer}
+ * strings them, with the user's actions, into the compiled code, looked up by name. Each is kept
+ * under the JIT's limit for inlining at a rarely taken call site (35 bytes of bytecode): the common
+ * case (no listener, no behaviours) inline, the rest in a method of its own.
+ */
+final class Hooks {
+
+    private Hooks() {
+    }
+
+    /** Before state {@code st}'s exit action: the listener, then its behaviours stop. */
+    static void exiting(Machine<?> m, int st) {
+        Machine.Extras x = m.extras;
+        if (x != null) {
+            exitingNoted(m, x, st);
+        }
+    }
+
+    private static void exitingNoted(Machine<?> m, Machine.Extras x, int st) {
+        if (x.listener != null) {
+            x.listener.onExit(m, st, m.cause());
+        }
+        if (x.tasks != null) {
+            x.tasks.exit(st);
+        }
+    }
+
+    /** After state {@code st}'s exit action. */
+    static void exited(Machine<?> m, int st) {
+        m.clearActive(st);
+    }
+
+    /** {@link #exited} for a state below 64, its bit given. */
+    static void exitedLow(Machine<?> m, long bit) {
+        m.active0 &= ~bit;
+    }
+
+    /** Before state {@code st}'s entry action: it becomes active, then the listener hears of it. */
+    static void entering(Machine<?> m, int st) {
+        m.setActive(st);
+        if (m.extras != null) {
+            enteringNoted(m, st);
+        }
+    }
+
+    /** {@link #entering} for a state below 64, its bit given. */
+    static void enteringLow(Machine<?> m, int st, long bit) {
+        m.active0 |= bit;
+        if (m.extras != null) {
+            enteringNoted(m, st);
+        }
+    }
+
+    private static void enteringNoted(Machine<?> m, int st) {
+        MachineListener l = m.extras.listener;
+        if (l != null) {
+            l.onEntry(m, st, m.cause());
+        }
+    }
+
+    /** Whether no listener and no behaviour clock needs to hear of this step's states: the quiet path. */
+    static boolean quiet(Machine<?> m) {
+        Machine.Extras x = m.extras;
+        return x == null || (x.listener == null && x.tasks == null);
+    }
+
+    /** {@link #entering} on the quiet path, for a state below 64: only its bit. */
+    static void enteredQuiet(Machine<?> m, long bit) {
+        m.active0 |= bit;
+    }
+
+    /** {@link #entering} on the quiet path. */
+    static void enteredQuiet(Machine<?> m, int st) {
+        m.setActive(st);
+    }
+
+    /** After the entry action of a state with behaviours or timers: its clock starts. */
+    static void behaviorsEntered(Machine<?> m, int st) {
+        m.tasks().enter(st);
+    }
+
+    /** Between the exits and the action of transition {@code t}. */
+    static void transitionTaken(Machine<?> m, int t, Object event) {
+        if (m.extras != null && m.extras.listener != null) {
+            m.extras.listener.onTransition(m, t, event, m.cause());
+        }
+    }
+
+    /** Before the action of an internal (targetless) transition from {@code source}. */
+    static void internalTaken(Machine<?> m, int source, Object event) {
+        if (m.extras != null && m.extras.listener != null) {
+            m.extras.listener.onInternal(m, source, event, m.cause());
+        }
+    }
+
+    /**
+     * Before the first exit of a step that changes the configuration: what {@link Machine#revert}
+     * returns to.
+     */
+    static void savePreviousConfiguration(Machine<?> m) {
+        m.savePrevious();
+    }
+
+    /** Before state {@code st} (which has history children) is left: each history records. */
+    static void recordHistory(Machine<?> m, int st) {
+        ScxmlStep.recordHistoryOf(m, m.chart.compiled, st);
+    }
+
+    /** After final state {@code st} is entered: its parent's completion, or the machine halts. */
+    static void finalEntered(Machine<?> m, int st) {
+        ScxmlStep.completed(m, m.chart.compiled, st);
+    }
+
+    /** An action of state (or transition source) {@code st} threw. */
+    static void actionFailed(Machine<?> m, Throwable e, int st) {
+        RunToCompletion.reportError(m, st, e);
+    }
+
+    /** A guard of a transition from {@code st} threw: reported, and false. */
+    static boolean guardFailed(Machine<?> m, Throwable e, int st) {
+        RunToCompletion.reportError(m, st, e);
+        return false;
+    }
+
+    /** A transition the specialised code does not take itself (plans, large histories): the interpreter's. */
+    static boolean executeGeneral(Machine<?> m, int t, Object event) {
+        RunToCompletion.execute(m, m.chart.compiled, t, event);
+        return true;
+    }
+}

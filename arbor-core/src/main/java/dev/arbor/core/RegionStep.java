@@ -1,0 +1,139 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.CompiledChart;
+
+/**
+ * The compiled step of a chart with parallel regions: which regions' leaves the event concerns,
+ * and how the transitions they select are taken (see {@link #regionStep}).
+ */
+final class RegionStep {
+
+    private RegionStep() {
+    }
+
+    /**
+     * An event in a chart with parallel regions, by its compiled code. When one active leaf alone
+     * has candidates for the event, no other region can select anything, and its case selects and
+     * takes the transition as in a flat chart. Otherwise each such leaf's case selects, in
+     * document order (guards called from call sites of their own), and then: one transition that
+     * changes one region only, by its compiled microstep; several such, by the flat paths in
+     * SCXML's order; anything else, by the general microstep (conflicts removed).
+     */
+    static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        SpecializedDispatch.Regions r = code.regions;
+        int sole = -1;
+        for (int w = 0; w < c.words; w++) {
+            long bits = m.word(w) & r.candidateLeaves(set, c.words, w);
+            if (bits != 0) {
+                if (sole != -1 || (bits & (bits - 1)) != 0) {
+                    sole = -2; // several
+                    break;
+                }
+                sole = (w << 6) + Long.numberOfTrailingZeros(bits);
+            }
+        }
+        if (sole >= -1) {
+            if (sole < 0 || !code.dispatch(sole, set, m, m.owner, event)) {
+                RunToCompletion.unhandled(m, event);
+            }
+            return;
+        }
+        RegionPicks p = picks(m, c);
+        p.count = 0;
+        for (int w = 0; w < c.words; w++) {
+            long bits = m.word(w) & r.candidateLeaves(set, c.words, w);
+            while (bits != 0) {
+                int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
+                bits &= bits - 1;
+                if (r.select(leaf, set, code.sets, m, m.owner, event)) {
+                    p.add(leaf, p.last);
+                }
+            }
+        }
+        if (p.count == 0) {
+            RunToCompletion.unhandled(m, event);
+        } else if (p.count == 1 && c.inOneRegion(p.transition[0])
+                && r.effect(p.leaf[0], p.transition[0], c.transitionCount, m, m.owner, event)) {
+            return;
+        } else if (!c.hasPlans && inOneRegionEach(c, p)) {
+            microstepRegions(m, c, p, event);
+        } else {
+            Scratch s = m.step();
+            s.selCount = 0;
+            for (int i = 0; i < p.count; i++) {
+                ScxmlStep.select(s, p.transition[i], c.tDomain[p.transition[i]], -1);
+            }
+            if (s.selCount > 1) {
+                ScxmlStep.removeConflicts(m, s);
+            }
+            ScxmlStep.microstep(m, s, event);
+        }
+    }
+
+    private static boolean inOneRegionEach(CompiledChart c, RegionPicks p) {
+        for (int i = 0; i < p.count; i++) {
+            if (!c.inOneRegion(p.transition[i])) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Several transitions, each changing one region only, by the flat path's precomputed paths:
+     * they never conflict (each domain holds one active leaf), and SCXML's document order over
+     * their disjoint exit and entry sets is region by region: every region's exits, last region
+     * first and innermost first; every action in selection order; every region's entries in order.
+     */
+    private static void microstepRegions(Machine<?> m, CompiledChart c, RegionPicks p, Object event) {
+        for (int i = 0; i < p.count; i++) {
+            if (c.tDomain[p.transition[i]] != CompiledChart.NO_DOMAIN) {
+                m.savePrevious(); // once, and only when the configuration changes
+                break;
+            }
+        }
+        for (int i = p.count - 1; i >= 0; i--) { // every history recorded before anything is exited
+            int d = c.tDomain[p.transition[i]];
+            if (d != CompiledChart.NO_DOMAIN) {
+                FlatStep.recordHistoryUpTo(m, c, p.leaf[i], d & ~CompiledChart.KEEP);
+            }
+        }
+        for (int i = p.count - 1; i >= 0; i--) {
+            int d = c.tDomain[p.transition[i]];
+            if (d != CompiledChart.NO_DOMAIN) {
+                FlatStep.exitUpTo(m, c, p.leaf[i], d & ~CompiledChart.KEEP);
+            }
+        }
+        for (int i = 0; i < p.count; i++) {
+            int t = p.transition[i];
+            if (c.tDomain[t] == CompiledChart.NO_DOMAIN) {
+                Hooks.internalTaken(m, c.tSource[t], event);
+            } else {
+                Hooks.transitionTaken(m, t, event);
+            }
+            RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+        }
+        for (int i = 0; i < p.count; i++) {
+            int t = p.transition[i];
+            if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
+                FlatStep.enterFlat(m, c, t, c.tKeptInitial[t], c.tEntryPath[t]);
+            }
+        }
+    }
+
+    /** The machine's record of what an event selects, sized for the chart. */
+    static RegionPicks picks(Machine<?> m, CompiledChart c) {
+        Machine.Extras x = m.extras();
+        RegionPicks p = x.picks;
+        if (p == null || p.leaf.length <= c.maxActiveLeaves) { // a reload may have moved the machine to a larger chart
+            x.picks = p = new RegionPicks(c.maxActiveLeaves + 1);
+        }
+        return p;
+    }
+
+    /** In a chart with regions' compiled selection: transition {@code t} was selected. */
+    static boolean picked(Machine<?> m, int t) {
+        m.extras.picks.last = t;
+        return true;
+    }
+}

@@ -1,0 +1,170 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.CompiledChart;
+
+/**
+ * Seed 004's runtime: when each state with behaviours was entered (in ticks), which have
+ * finished in their current activation, and the stack of pending plan steps and saved
+ * configurations. Doubles as the {@link Activity} handed to behaviours.
+ */
+final class Tasks<C> implements Activity<C> {
+    private final Machine<C> machine;
+    long ticks;
+    final long[] enteredAt;
+    final long[] finished;
+    /** Timers that fired while their source stayed active, by transition id; cleared when the source is entered. */
+    final long[] timersFired;
+    int current;
+    int[] planContainer = new int[4];
+    int[] planStep = new int[4];
+    long[][] planConfig = new long[4][];
+    int planSize;
+
+    Tasks(Machine<C> machine) {
+        this.machine = machine;
+        CompiledChart c = machine.chart.compiled;
+        enteredAt = new long[c.stateCount];
+        finished = new long[c.words];
+        timersFired = new long[(c.transitionCount + 63) >>> 6];
+    }
+
+    @Override
+    public Machine<C> machine() {
+        return machine;
+    }
+
+    @Override
+    public Object state() {
+        return machine.chart.compiled.key[current];
+    }
+
+    @Override
+    public long ticks() {
+        return ticks - enteredAt[current];
+    }
+
+    @Override
+    public void finish() {
+        if (!Bits.isSet(finished, current)) {
+            Bits.set(finished, current);
+            machine.step().internal.add(machine.chart.doneEvents[current]);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private Behavior<C>[] behaviorsOf(int st) {
+        return (Behavior<C>[]) machine.chart.compiled.behaviors[st];
+    }
+
+    void enter(int st) {
+        enteredAt[st] = ticks;
+        finished[st >>> 6] &= ~(1L << st);
+        CompiledChart c = machine.chart.compiled;
+        if (c.maxAfter[st] > 0) {
+            for (int t : c.polledTransitions[st]) {
+                if (c.tTimerOnce[t]) {
+                    timersFired[t >>> 6] &= ~(1L << t);
+                }
+            }
+        }
+        for (Behavior<C> b : behaviorsOf(st)) {
+            current = st;
+            try {
+                b.onEnter(machine.owner, this);
+            } catch (Throwable e) {
+                RunToCompletion.reportError(machine, st, e);
+            }
+        }
+    }
+
+    /** Starts ({@code enter}) or stops one behaviour of a state that stays active: a behaviour changed by {@link Machine#moveTo}. */
+    void restartBehavior(int st, int at, boolean enter) {
+        current = st;
+        try {
+            if (enter) {
+                behaviorsOf(st)[at].onEnter(machine.owner, this);
+            } else {
+                behaviorsOf(st)[at].onExit(machine.owner, this);
+            }
+        } catch (Throwable e) {
+            RunToCompletion.reportError(machine, st, e);
+        }
+    }
+
+    void update(int st) {
+        for (Behavior<C> b : behaviorsOf(st)) {
+            current = st;
+            try {
+                b.onUpdate(machine.owner, this);
+                current = st;
+                if (!Bits.isSet(finished, st) && b.isFinished(machine.owner, this)) {
+                    finish();
+                }
+            } catch (Throwable e) {
+                RunToCompletion.reportError(machine, st, e);
+            }
+        }
+    }
+
+    void exit(int st) {
+        if (machine.chart.compiled.behaviors[st].length > 0) {
+            for (Behavior<C> b : behaviorsOf(st)) {
+                current = st;
+                try {
+                    b.onExit(machine.owner, this);
+                } catch (Throwable e) {
+                    RunToCompletion.reportError(machine, st, e);
+                }
+            }
+        }
+        for (int i = planSize - 1; i >= 0; i--) {
+            if (planContainer[i] == st && !resumedLater(i, st)) {
+                removePlanEntry(i); // the plan's container is left for good: the plan is abandoned
+            }
+        }
+    }
+
+    /** Whether a saved configuration above entry i will make {@code container} active again. */
+    private boolean resumedLater(int i, int container) {
+        for (int j = i + 1; j < planSize; j++) {
+            if (planStep[j] < 0 && Bits.isSet(planConfig[j], container)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    /**
+     * Pushes what follows transition t: the configuration it interrupts (kept while its domain
+     * stays active), then the later plan steps, last first (kept while the steps' container
+     * stays active).
+     */
+    void pushPlan(int t, int domain, long[] configuration) {
+        CompiledChart c = machine.chart.compiled;
+        if (c.tResume[t]) {
+            add(domain, -1, configuration);
+        }
+        int[] plan = c.tPlan[t];
+        for (int k = plan.length - 1; k >= 0; k--) {
+            add(c.tPlanContainer[t], plan[k], null);
+        }
+    }
+
+    void add(int container, int step, long[] config) {
+        if (planSize == planContainer.length) {
+            planContainer = java.util.Arrays.copyOf(planContainer, planSize * 2);
+            planStep = java.util.Arrays.copyOf(planStep, planSize * 2);
+            planConfig = java.util.Arrays.copyOf(planConfig, planSize * 2);
+        }
+        planContainer[planSize] = container;
+        planStep[planSize] = step;
+        planConfig[planSize++] = config;
+    }
+
+    void removePlanEntry(int i) {
+        System.arraycopy(planContainer, i + 1, planContainer, i, planSize - i - 1);
+        System.arraycopy(planStep, i + 1, planStep, i, planSize - i - 1);
+        System.arraycopy(planConfig, i + 1, planConfig, i, planSize - i - 1);
+        planConfig[--planSize] = null;
+    }
+}

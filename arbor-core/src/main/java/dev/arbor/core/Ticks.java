@@ -1,0 +1,244 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.Act;
+import dev.arbor.core.internal.CompiledChart;
+
+/**
+ * A game tick ({@link Machine#update}): events posted from other threads, then polled and timed
+ * transitions (outer states first, or inner first as the chart chooses; at most one per region
+ * subtree), then every active state's update action, root to leaf. A flat chart without
+ * behaviours reads its polled transitions and update actions from per-leaf lists
+ * ({@link #tickFlat}), or runs them compiled ({@link #tickSpecialized}); anything else takes
+ * {@link #tickGeneral}.
+ */
+final class Ticks {
+
+    private Ticks() {
+    }
+
+    /**
+     * A tick of any chart: posted events first, the clocks advance, then polling and update
+     * actions with a run to completion after each.
+     */
+    static void tickGeneral(Machine<?> m, CompiledChart c, Cause tickCause) {
+        if (m.isBusy()) {
+            throw new IllegalStateException("update() called from inside a step of machine '" + m.chart.name() + "'");
+        }
+        m.drainPosted();
+        if (m.status() == Machine.NEW) {
+            m.start();
+        }
+        if (m.status() != Machine.RUNNING) {
+            return;
+        }
+        MachineListener l = m.listener();
+        if (l != null) {
+            l.onTick(m, tickCause);
+        }
+        RunToCompletion.beginStep(m, tickCause);
+        boolean completed = false;
+        try {
+            Machine.Extras x = m.extras;
+            if (x != null && x.tasks != null) {
+                x.tasks.ticks++;
+            }
+            if (c.updateOrder == UpdateOrder.OUTER_FIRST) {
+                pollOuterFirst(m, c);
+            } else {
+                pollInnerFirst(m, c);
+            }
+            RunToCompletion.runToCompletion(m);
+            runUpdateActions(m, c);
+            RunToCompletion.runToCompletion(m);
+            RunToCompletion.drainExternal(m);
+            completed = true;
+        } finally {
+            RunToCompletion.endStep(m, completed);
+        }
+    }
+
+    /**
+     * A tick of a flat chart without behaviours: the same steps as the general tick, with the
+     * polled transitions and update actions of the active states read from per-leaf lists
+     * instead of found by walking the configuration. One polled transition at most can fire: its
+     * domain holds every active state after its source.
+     */
+    static void tickFlat(Machine<?> m, CompiledChart c, Cause tickCause) {
+        SpecializedDispatch code = m.chart.specialized(); // counts the tick towards a background specialisation
+        if (code != null && code.ticks()) {
+            tickSpecialized(m, code, c, tickCause);
+            return;
+        }
+        int leaf = m.highestActive(c);
+        RunToCompletion.beginStep(m, tickCause);
+        boolean completed = false;
+        try {
+            tickInterpreted(m, c, leaf);
+            completed = true;
+        } finally {
+            RunToCompletion.endStep(m, completed);
+        }
+    }
+
+    /** A tick of a flat chart by its compiled code. */
+    static void tickSpecialized(Machine<?> m, SpecializedDispatch code, CompiledChart c, Cause tickCause) {
+        int leaf = m.highestActive(c);
+        RunToCompletion.beginStep(m, tickCause);
+        boolean completed = false;
+        try {
+            code.tick(leaf, m, m.owner);
+            completed = true;
+        } finally {
+            RunToCompletion.endStep(m, completed);
+        }
+    }
+
+    /**
+     * The interpreter's flat tick: the first polled transition that holds, or, when nothing needs
+     * the general rest, the update actions inline.
+     */
+    private static void tickInterpreted(Machine<?> m, CompiledChart c, int leaf) {
+        int fired = -1;
+        for (int t : c.tickPolled[leaf]) {
+            if (RunToCompletion.guardHolds(m, c, t, null)) {
+                fired = t;
+                break;
+            }
+        }
+        Machine.Extras x = m.extras;
+        if (fired >= 0 || c.hasEventless || (x != null && (x.step != null || x.listener != null))) {
+            tickOnward(m, c, fired); // a transition fired, something may settle, or a listener hears of it
+            return;
+        }
+        for (int st : c.tickUpdates[leaf]) {
+            RunToCompletion.runAction(m, c.updateAction[st], st, null); // no listener; the status stays RUNNING
+        }
+        tickSettle(m);
+    }
+
+    // The steps of a flat tick around the user's conditions and update actions, for Specializer.
+
+    /** Polled transition {@code t} fired: take it and finish the tick. */
+    static void tickFired(Machine<?> m, int t) {
+        tickOnward(m, m.chart.compiled, t);
+    }
+
+    /** No polled transition fired, but something may settle or a listener listens: finish the tick. */
+    static void tickOnward(Machine<?> m) {
+        tickOnward(m, m.chart.compiled, -1);
+    }
+
+    /** Whether, after polling, nothing is raised or queued and no listener listens: the update actions may run inline. */
+    static boolean tickQuiet(Machine<?> m) {
+        Machine.Extras x = m.extras;
+        return x == null || (x.step == null && x.listener == null);
+    }
+
+    /** After the update actions that ran inline: settle what they raised or queued. */
+    static void tickSettle(Machine<?> m) {
+        Machine.Extras x = m.extras;
+        if (x != null && x.step != null) {
+            RunToCompletion.runToCompletion(m);
+            RunToCompletion.drainExternal(m);
+        }
+    }
+
+    /** The rest of a flat tick after polling, when polled transition {@code fired} (or -1) may change the configuration. */
+    static void tickOnward(Machine<?> m, CompiledChart c, int fired) {
+        if (fired >= 0) {
+            RunToCompletion.execute(m, c, fired, null);
+        }
+        RunToCompletion.runToCompletion(m);
+        int leaf = m.highestActive(c);
+        int[] updates = c.tickUpdates[leaf];
+        for (int i = 0; i < updates.length && m.status() == Machine.RUNNING; i++) {
+            int st = updates[i];
+            MachineListener l = m.listener();
+            if (l != null) {
+                l.onUpdate(m, st, m.cause());
+            }
+            RunToCompletion.runAction(m, c.updateAction[st], st, null);
+        }
+        RunToCompletion.runToCompletion(m);
+        RunToCompletion.drainExternal(m);
+    }
+
+    /** Outer states first: the active states with polled transitions in document order; a firing skips its domain. */
+    private static void pollOuterFirst(Machine<?> m, CompiledChart c) {
+        int st = m.nextActiveIn(c.polledMask, 0);
+        while (st >= 0 && m.status() == Machine.RUNNING) {
+            int resume = firePolled(m, c, st);
+            st = m.nextActiveIn(c.polledMask, resume >= 0 ? resume : st + 1);
+        }
+    }
+
+    /** Innermost first: from each active leaf up; a firing skips the rest of its domain. */
+    private static void pollInnerFirst(Machine<?> m, CompiledChart c) {
+        int st = m.nextActiveIn(c.leafMask, 0);
+        while (st >= 0 && m.status() == Machine.RUNNING) {
+            int resume = -1;
+            for (int up = st; up >= 0 && resume < 0; up = c.parent[up]) {
+                if (c.polledTransitions[up].length > 0) {
+                    resume = firePolled(m, c, up);
+                }
+            }
+            st = m.nextActiveIn(c.leafMask, resume >= 0 ? Math.max(resume, st + 1) : st + 1);
+        }
+    }
+
+    /** Fires the first polled transition of {@code st} that holds; returns where the walk resumes, or -1. */
+    private static int firePolled(Machine<?> m, CompiledChart c, int st) {
+        for (int t : c.polledTransitions[st]) {
+            if (c.tAfter[t] > 0 && !timerDue(m, c, t)) {
+                continue;
+            }
+            if (RunToCompletion.guardHolds(m, c, t, null)) {
+                if (c.tTimerOnce[t]) {
+                    Bits.set(m.extras.tasks.timersFired, t); // its source stays active: it has fired for this activation
+                }
+                if (!polledInOneRegion(m, c, st, t)) {
+                    RunToCompletion.execute(m, c, t, null);
+                }
+                int d = c.tDomain[t];
+                return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.KEEP];
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * In a specialised chart with regions: polled transition {@code t} of {@code st}, when it
+     * changes one region only, by its compiled microstep from the one active leaf below {@code st}.
+     */
+    private static boolean polledInOneRegion(Machine<?> m, CompiledChart c, int st, int t) {
+        SpecializedDispatch code = m.chart.regionSteps ? m.chart.specializedIfReady() : null;
+        return code != null && code.regions != null && c.inOneRegion(t) && !c.hasPlans
+                && code.regions.effect(m.nextActiveIn(c.leafMask, st), t, c.transitionCount, m, m.owner, null);
+    }
+
+    /** Every active state's update action and behaviours, in document order (root to leaf). */
+    private static void runUpdateActions(Machine<?> m, CompiledChart c) {
+        for (int st = m.nextActiveIn(c.updateMask, 0); st >= 0 && m.status() == Machine.RUNNING;
+                st = m.nextActiveIn(c.updateMask, st + 1)) {
+            Act a = c.updateAction[st];
+            if (a != null) {
+                MachineListener l = m.listener();
+                if (l != null) {
+                    l.onUpdate(m, st, m.cause());
+                }
+                RunToCompletion.runAction(m, a, st, null);
+            }
+            if (c.behaviors[st].length > 0) {
+                m.tasks().update(st);
+            }
+        }
+    }
+
+    /** Whether timer {@code t}'s source has been active for its ticks, and the timer has not fired in this activation. */
+    private static boolean timerDue(Machine<?> m, CompiledChart c, int t) {
+        Machine.Extras x = m.extras;
+        Tasks<?> tk = x == null ? null : x.tasks;
+        return tk != null && tk.ticks - tk.enteredAt[c.tSource[t]] >= c.tAfter[t]
+                && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t));
+    }
+}

@@ -1,0 +1,151 @@
+package dev.arbor.core;
+
+import dev.arbor.core.internal.Act;
+import dev.arbor.core.internal.Check;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Calls the user's actions and guards, as the chart describes them ({@link Act}, {@link Check}):
+ * by one switch on the function's kind in the interpreters, or as a method handle bound to the
+ * function for the compiled code. The casts are safe: builders tag each function with the owner
+ * and event types the engine passes.
+ */
+final class UserCode {
+
+    /** {@code (Machine, Object owner, Object event)void}: the shape of an action's {@link #handle(Act)}. */
+    private static final MethodType ACTION = MethodType.methodType(void.class, Machine.class, Object.class, Object.class);
+
+    private UserCode() {
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static void run(Act a, Machine<?> machine, Object owner, Object event) {
+        Object fn = a.function();
+        switch (a.shape()) {
+            case Act.OWNER -> ((StateAction) fn).run(owner);
+            case Act.MACHINE_OWNER -> ((MachineStateAction) fn).run((Machine) machine, owner);
+            case Act.OWNER_EVENT -> ((Action) fn).run(owner, event);
+            case Act.MACHINE_OWNER_EVENT -> ((MachineAction) fn).run((Machine) machine, owner, event);
+            case Act.HANDLER_ENTRY -> ((StateHandler) fn).onEntry(owner);
+            case Act.HANDLER_EXIT -> ((StateHandler) fn).onExit(owner);
+            case Act.HANDLER_INITIAL -> ((StateHandler) fn).onInitial(owner);
+            case Act.HANDLER_UPDATE -> ((StateHandler) fn).onUpdate(owner);
+            default -> {
+                for (Act part : (Act[]) fn) {
+                    run(part, machine, owner, event);
+                }
+            }
+        }
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static boolean test(Check g, Object owner, Object event) {
+        return g.withEvent() ? ((Guard) g.function()).test(owner, event) : ((Condition) g.function()).test(owner);
+    }
+
+    /**
+     * The action as a method handle of type {@link #ACTION} bound to the user's function, for the
+     * compiled code: a constant handle lets the JIT call (and inline) the user's code directly
+     * instead of through one megamorphic call site. The handle goes through a static adapter below
+     * rather than straight to the interface method: a direct interface handle checks its receiver
+     * in a method too large to inline at a rarely taken call site, while the adapter's call on a
+     * constant receiver devirtualises.
+     */
+    static MethodHandle handle(Act a) {
+        try {
+            MethodHandle h;
+            if (a.shape() == Act.SEQUENCE) {
+                Act[] parts = (Act[]) a.function();
+                h = handle(parts[parts.length - 1]);
+                for (int i = parts.length - 2; i >= 0; i--) {
+                    h = MethodHandles.foldArguments(h, handle(parts[i]));
+                }
+            } else {
+                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, "run" + a.shape(),
+                        ACTION.insertParameterTypes(0, functionType(a.shape()))), 0, a.function());
+            }
+            return h.asType(ACTION);
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make a handle for " + a.function(), e);
+        }
+    }
+
+    /**
+     * The guard as a handle of type {@code (Machine, Object owner, Object event)boolean} bound to
+     * the user's function, through a static adapter (see {@link #handle(Act)}).
+     */
+    static MethodHandle handle(Check g) {
+        try {
+            MethodType type = MethodType.methodType(boolean.class, g.withEvent() ? Guard.class : Condition.class,
+                    Machine.class, Object.class, Object.class);
+            return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class,
+                    g.withEvent() ? "testGuard" : "testCondition", type), 0, g.function());
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot make a handle for " + g.function(), e);
+        }
+    }
+
+    private static Class<?> functionType(int shape) {
+        return switch (shape) {
+            case Act.OWNER -> StateAction.class;
+            case Act.MACHINE_OWNER -> MachineStateAction.class;
+            case Act.OWNER_EVENT -> Action.class;
+            case Act.MACHINE_OWNER_EVENT -> MachineAction.class;
+            default -> StateHandler.class;
+        };
+    }
+
+    // One adapter a shape, named run + shape: each a single call on the (constant) function.
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
+        f.run(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run1(MachineStateAction f, Machine m, Object owner, Object event) {
+        f.run(m, owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run2(Action f, Machine<?> m, Object owner, Object event) {
+        f.run(owner, event);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run3(MachineAction f, Machine m, Object owner, Object event) {
+        f.run(m, owner, event);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run4(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onEntry(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run5(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onExit(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run6(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onInitial(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static void run7(StateHandler f, Machine<?> m, Object owner, Object event) {
+        f.onUpdate(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static boolean testGuard(Guard g, Machine<?> m, Object owner, Object event) {
+        return g.test(owner, event);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static boolean testCondition(Condition c, Machine<?> m, Object owner, Object event) {
+        return c.test(owner);
+    }
+}
