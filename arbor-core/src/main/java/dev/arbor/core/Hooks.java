@@ -24,8 +24,9 @@ final class Hooks {
         if (x.listener != null) {
             x.listener.onExit(m, st, m.cause());
         }
-        if (x.tasks != null) {
-            x.tasks.exit(st);
+        Tasks<?> tk = x.tasks;
+        if (tk != null && !tk.exitsQuietly()) {
+            tk.exit(st);
         }
     }
 
@@ -62,10 +63,13 @@ final class Hooks {
         }
     }
 
-    /** Whether no listener and no behaviour clock needs to hear of this step's states: the quiet path. */
+    /**
+     * Whether no listener and no behaviour or plan needs to hear of this step's exits: the quiet
+     * path. Clocks of timers alone start on entry, which both paths do.
+     */
     static boolean quiet(Machine<?> m) {
         Machine.Extras x = m.extras;
-        return x == null || (x.listener == null && x.tasks == null);
+        return x == null || x.quiet();
     }
 
     /** {@link #entering} on the quiet path, for a state below 64: only its bit. */

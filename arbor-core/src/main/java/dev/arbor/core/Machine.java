@@ -101,6 +101,11 @@ public final class Machine<C> {
         Object[] deferred;
         int deferredCount;
 
+        /** No listener, and no behaviour or plan to tell of exits (see {@code Hooks.quiet}). */
+        boolean quiet() {
+            return listener == null && (tasks == null || tasks.exitsQuietly());
+        }
+
         /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
         boolean nothingPending() {
             ConcurrentLinkedQueue<Object> q = posted;

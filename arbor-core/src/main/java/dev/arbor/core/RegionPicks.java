@@ -8,6 +8,8 @@ package dev.arbor.core;
 final class RegionPicks {
     final int[] leaf;
     final int[] transition;
+    /** Where each transition's compiled parts start, filled by the compiled step. */
+    final int[] partKeys;
     int count;
     /** The transition the last compiled selection case picked. */
     int last;
@@ -15,6 +17,7 @@ final class RegionPicks {
     RegionPicks(int capacity) {
         leaf = new int[capacity];
         transition = new int[capacity];
+        partKeys = new int[capacity];
     }
 
     /** Adds transition {@code t}, selected from {@code from}, unless another leaf selected it already (an ancestor's transition). */

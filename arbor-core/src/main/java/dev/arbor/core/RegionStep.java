@@ -16,8 +16,9 @@ final class RegionStep {
      * has candidates for the event, no other region can select anything, and its case selects and
      * takes the transition as in a flat chart. Otherwise each such leaf's case selects, in
      * document order (guards called from call sites of their own), and then: one transition that
-     * changes one region only, by its compiled microstep; several such, by the flat paths in
-     * SCXML's order; anything else, by the general microstep (conflicts removed).
+     * changes one region only, by its compiled microstep; several such, in SCXML's order, by
+     * their compiled parts (on a quiet machine) or the flat paths; anything else, by the general
+     * microstep (conflicts removed).
      */
     static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
         SpecializedDispatch.Regions r = code.regions;
@@ -56,7 +57,9 @@ final class RegionStep {
                 && r.effect(p.leaf[0], p.transition[0], c.transitionCount, m, m.owner, event)) {
             return;
         } else if (!c.hasPlans && inOneRegionEach(c, p)) {
-            microstepRegions(m, c, p, event);
+            if (!Hooks.quiet(m) || !compiledRegions(m, r, c, p, event)) {
+                microstepRegions(m, c, p, event);
+            }
         } else {
             Scratch s = m.step();
             s.selCount = 0;
@@ -119,6 +122,38 @@ final class RegionStep {
                 FlatStep.enterFlat(m, c, t, c.tKeptInitial[t], c.tEntryPath[t]);
             }
         }
+    }
+
+    /**
+     * {@link #microstepRegions} for a quiet machine, by each transition's compiled parts; false,
+     * with nothing done, when one of them has none.
+     */
+    private static boolean compiledRegions(Machine<?> m, SpecializedDispatch.Regions r, CompiledChart c, RegionPicks p,
+            Object event) {
+        int[] keys = p.partKeys;
+        boolean changes = false;
+        for (int i = 0; i < p.count; i++) {
+            int t = p.transition[i];
+            keys[i] = r.parts(p.leaf[i], t, c.transitionCount);
+            if (keys[i] < 0) {
+                return false;
+            }
+            changes |= c.tDomain[t] != CompiledChart.NO_DOMAIN;
+        }
+        if (changes) {
+            m.savePrevious();
+        }
+        Object owner = m.owner;
+        for (int i = p.count - 1; i >= 0; i--) {
+            r.part(keys[i], 0, m, owner, event);
+        }
+        for (int i = 0; i < p.count; i++) {
+            r.part(keys[i], 1, m, owner, event);
+        }
+        for (int i = 0; i < p.count; i++) {
+            r.part(keys[i], 2, m, owner, event);
+        }
+        return true;
     }
 
     /** The machine's record of what an event selects, sized for the chart. */

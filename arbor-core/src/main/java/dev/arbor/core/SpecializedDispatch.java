@@ -141,12 +141,31 @@ final class SpecializedDispatch {
         /** Compiled microsteps by key {@code effectKeys[leaf * transitions + t]} (-1: none). */
         private final Chunks effects;
         private final int[] effectKeys;
+        /**
+         * The quiet parts of each such microstep (exits, action, entries; see
+         * {@code Specializer.regionParts}), from key {@code partKeys[leaf * transitions + t]} on
+         * (-1: none); null when the chart has none.
+         */
+        private final Chunks parts;
+        private final int[] partKeys;
 
-        Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys) {
+        Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys, Chunks parts, int[] partKeys) {
             this.candidateLeaves = candidateLeaves;
             this.selecting = selecting;
             this.effects = effects;
             this.effectKeys = effectKeys;
+            this.parts = parts;
+            this.partKeys = partKeys;
+        }
+
+        /** Where the parts of transition {@code t} from {@code leaf} start, or -1 when it has none. */
+        int parts(int leaf, int t, int transitions) {
+            return parts == null ? -1 : partKeys[leaf * transitions + t];
+        }
+
+        /** Runs part {@code which} (0 exits, 1 action, 2 entries) of the transition whose parts start at {@code key}. */
+        void part(int key, int which, Machine<?> machine, Object owner, Object event) {
+            parts.run(key + which, machine, owner, event);
         }
 
         /** Word {@code w} of the mask of leaves with candidates for event set {@code set}; {@code words} words a set. */

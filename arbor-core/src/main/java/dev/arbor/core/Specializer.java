@@ -256,8 +256,11 @@ final class Specializer {
         }
         int m = c.transitionCount;
         int[] keys = new int[c.stateCount * m];
+        int[] partKeys = new int[c.stateCount * m];
         java.util.Arrays.fill(keys, -1);
+        java.util.Arrays.fill(partKeys, -1);
         List<Piece> effects = new ArrayList<>();
+        List<Piece> parts = new ArrayList<>();
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
                 for (int[] transitions : new int[][] {c.eventTransitions[st], c.polledTransitions[st]}) {
@@ -265,14 +268,63 @@ final class Specializer {
                         if (c.inOneRegion(t)) {
                             keys[leaf * m + t] = effects.size();
                             effects.add(effect(leaf, t));
+                            if (!leftToInterpreter.get(t) && transitions == c.eventTransitions[st]) { // polled ones fire one by one
+                                partKeys[leaf * m + t] = parts.size();
+                                parts.addAll(List.of(regionParts(leaf, t)));
+                            }
                         }
                     }
                 }
             }
         }
         return new SpecializedDispatch(c, sets.size(), -1, direct, null, null,
-                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys),
+                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys,
+                        parts.isEmpty() ? null : chunked(parts.toArray(new Piece[0])), partKeys),
                 leftToInterpreter.stream().toArray());
+    }
+
+    /**
+     * Transition {@code t} from active leaf {@code leaf}, changing one region only, in three
+     * quiet parts for a step that takes one such transition in each of several regions
+     * ({@code RegionStep.microstepRegions}), which runs every region's exits, then every action,
+     * then every region's entries: its history records and exits up to its domain (a region's
+     * records read that region's states alone, so they may follow another region's exits); its
+     * action; the kept domain's initial action and its entries.
+     */
+    private Piece[] regionParts(int leaf, int t) {
+        List<MethodHandle> exits = new ArrayList<>();
+        List<MethodHandle> action = new ArrayList<>();
+        List<MethodHandle> entries = new ArrayList<>();
+        addAction(action, c.tAction[t], c.tSource[t], true);
+        int d = c.tDomain[t];
+        int cases = 0;
+        if (d != CompiledChart.NO_DOMAIN) {
+            int base = d & ~CompiledChart.KEEP;
+            if (c.hasHistory) {
+                for (int st = leaf; st != base; st = c.parent[st]) {
+                    if (c.historyChildren[st].length > 0) {
+                        exits.add(withState(RECORD_HISTORY, st));
+                    }
+                }
+            }
+            for (int st = leaf; st != base; st = c.parent[st]) {
+                exits.addAll(exit(st, true));
+            }
+            if (c.tKeptInitial[t] >= 0) {
+                addAction(entries, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
+            }
+            int h = c.tHistoryTarget[t];
+            if (h < 0) {
+                addEntries(entries, c.tEntryPath[t], true);
+            } else {
+                addEntries(entries, c.tHistoryPrefix[t], true);
+                Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, true);
+                entries.add(restore.handle());
+                cases = restore.steps() - 1;
+            }
+        }
+        Piece in = handled(entries);
+        return new Piece[] {handled(exits), handled(action), new Piece(in.handle(), in.steps() + cases)};
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */

@@ -19,6 +19,8 @@ final class Tasks<C> implements Activity<C> {
     int[] planStep = new int[4];
     long[][] planConfig = new long[4][];
     int planSize;
+    /** Whether any state of the chart has behaviours; else the clocks are only timers'. */
+    private final boolean behaves;
 
     Tasks(Machine<C> machine) {
         this.machine = machine;
@@ -26,6 +28,16 @@ final class Tasks<C> implements Activity<C> {
         enteredAt = new long[c.stateCount];
         finished = new long[c.words];
         timersFired = new long[(c.transitionCount + 63) >>> 6];
+        boolean any = false;
+        for (Object[] b : c.behaviors) {
+            any |= b.length > 0;
+        }
+        behaves = any;
+    }
+
+    /** Whether {@link #exit} has nothing to do: no behaviours to stop, no plan to abandon. */
+    boolean exitsQuietly() {
+        return !behaves && planSize == 0;
     }
 
     @Override

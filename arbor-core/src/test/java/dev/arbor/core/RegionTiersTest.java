@@ -98,6 +98,82 @@ class RegionTiersTest {
             // A transition out of every region: the general step.
             step(Ev.DIE, "exit normal", "exit none", "exit idle", "exit alive", "die", "enter dead"));
 
+    enum Go { UNLOCK, FLICKER, NEXT, TOGGLE, BACK, PING }
+
+    /**
+     * Two regions whose transitions leave compounds with histories, and come back through them,
+     * in one step: a shallow history in one region, a deep one in the other.
+     */
+    static Chart<Trace> house() {
+        return Chart.<Trace>builder("house")
+                .initial("world")
+                .parallel("world", p -> {
+                    p.state("door", r -> {
+                        r.initial("shut");
+                        r.state("shut", s -> {
+                            compound(s, "shut").initial("locked");
+                            s.state("locked", l -> leaf(l, "locked").on(Go.UNLOCK).action(say("unlock")).target("unlocked"));
+                            s.state("unlocked", l -> leaf(l, "unlocked"));
+                            s.history("door-h", HistoryType.SHALLOW);
+                            s.on(Go.TOGGLE).action(say("open door")).target("open");
+                            s.on(Go.PING).action(say("ping door")); // targetless
+                        });
+                        r.state("open", s -> leaf(s, "open").on(Go.BACK).action(say("close door")).target("door-h"));
+                    });
+                    p.state("light", r -> {
+                        r.initial("dark");
+                        r.state("dark", s -> {
+                            compound(s, "dark").initial("dim");
+                            s.state("dim", l -> leaf(l, "dim").on(Go.FLICKER).action(say("flicker")).target("flicker"));
+                            s.state("flicker", f -> {
+                                compound(f, "flicker").initial("f1");
+                                f.state("f1", l -> leaf(l, "f1").on(Go.NEXT).target("f2"));
+                                f.state("f2", l -> leaf(l, "f2").on(Go.PING).action(say("ping light")).target("f1"));
+                            });
+                            s.history("light-h", HistoryType.DEEP);
+                            s.on(Go.TOGGLE).action(say("light up")).target("bright");
+                        });
+                        r.state("bright", s -> leaf(s, "bright").on(Go.BACK).action(say("dim light")).target("light-h"));
+                    });
+                })
+                .build();
+    }
+
+    private static StateBuilder<Trace> compound(StateBuilder<Trace> s, String name) {
+        return s.onEntry(note("enter " + name)).onExit(note("exit " + name));
+    }
+
+    static final List<Step> HOUSE = List.of(
+            step(Go.UNLOCK, "exit locked", "unlock", "enter unlocked"),
+            step(Go.FLICKER, "exit dim", "flicker", "enter flicker", "enter f1"),
+            step(Go.NEXT, "exit f1", "enter f2"),
+            // Both regions leave their compound (each recording its history): the last region's
+            // exits first, then the actions in document order, then the entries region by region.
+            step(Go.TOGGLE, "exit f2", "exit flicker", "exit dark", "exit unlocked", "exit shut",
+                    "open door", "light up", "enter open", "enter bright"),
+            // Both come back through their histories: shallow (unlocked), deep (flicker's f2).
+            step(Go.BACK, "exit bright", "exit open", "close door", "dim light",
+                    "enter shut", "enter unlocked", "enter dark", "enter flicker", "enter f2"),
+            // A targetless transition in one region with a move in the other.
+            step(Go.PING, "exit f2", "ping door", "ping light", "enter f1"));
+
+    @Test
+    void twoRegionsLeaveAndReenterThroughTheirHistoriesInOneStepOnEveryTier() {
+        List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::house);
+        for (int i = 0; i < tiers.size(); i++) {
+            String tier = Tiers.NAMES.get(i);
+            Trace t = new Trace();
+            Machine<Trace> m = tiers.get(i).newMachine(t);
+            m.start();
+            assertThat(t.take()).as(tier).containsExactly("enter shut", "enter locked", "enter dark", "enter dim");
+            for (Step s : HOUSE) {
+                m.fire(s.input());
+                assertThat(t.take()).as("%s, after %s", tier, s.input()).containsExactlyElementsOf(s.trace());
+            }
+            assertThat(m.activeLeaves()).as(tier).containsExactly("unlocked", "f1");
+        }
+    }
+
     @Test
     void thePlayerRunsItsScriptStepByStepOnEveryTier() {
         List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::player);
