@@ -39,6 +39,9 @@ final class RegionStep {
             }
             return;
         }
+        if (r.pairs != null && pair(m, r, set, event)) {
+            return;
+        }
         RegionPicks p = picks(m, c);
         p.count = 0;
         for (int w = 0; w < c.words; w++) {
@@ -71,6 +74,27 @@ final class RegionStep {
             }
             ScxmlStep.microstep(m, s, event);
         }
+    }
+
+    /**
+     * Two active leaves of different regions with candidates, on a quiet machine of at most 64
+     * states: their one compiled case selects in both and takes the step; false, with nothing
+     * done, when there are more leaves or no such case.
+     */
+    private static boolean pair(Machine<?> m, SpecializedDispatch.Regions r, int set, Object event) {
+        long candidates = r.candidateLeaves(set, 1, 0);
+        long both = m.active0 & candidates;
+        if (Long.bitCount(both) != 2 || !Hooks.quiet(m)) {
+            return false;
+        }
+        int key = r.pairs.key(set, candidates, both);
+        if (key < 0) {
+            return false;
+        }
+        if (!r.pairs.run(key, m, m.owner, event)) {
+            RunToCompletion.unhandled(m, event);
+        }
+        return true;
     }
 
     private static boolean inOneRegionEach(CompiledChart c, RegionPicks p) {

@@ -149,13 +149,18 @@ final class SpecializedDispatch {
         private final Chunks parts;
         private final int[] partKeys;
 
-        Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys, Chunks parts, int[] partKeys) {
+        /** Cases for two active leaves of different regions with candidates, or null (see {@code Specializer.pairs}). */
+        final Pairs pairs;
+
+        Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys, Chunks parts, int[] partKeys,
+                Pairs pairs) {
             this.candidateLeaves = candidateLeaves;
             this.selecting = selecting;
             this.effects = effects;
             this.effectKeys = effectKeys;
             this.parts = parts;
             this.partKeys = partKeys;
+            this.pairs = pairs;
         }
 
         /** Where the parts of transition {@code t} from {@code leaf} start, or -1 when it has none. */
@@ -185,6 +190,41 @@ final class SpecializedDispatch {
         boolean effect(int leaf, int t, int transitions, Machine<?> machine, Object owner, Object event) {
             int key = effectKeys[leaf * transitions + t];
             return key >= 0 && effects.run(key, machine, owner, event);
+        }
+    }
+
+    /**
+     * The cases of pairs of active leaves in different regions (see {@code Specializer.pairs}):
+     * for each event set, a square table by the two leaves' ranks among its candidate leaves.
+     */
+    static final class Pairs {
+        private final int[][] keys;
+        private final Chunks cases;
+
+        Pairs(int[][] keys, Chunks cases) {
+            this.keys = keys;
+            this.cases = cases;
+        }
+
+        /**
+         * The case of the two leaves set in {@code both} (active leaves with candidates among
+         * {@code candidates}, a chart's one word), for event set {@code set}; -1 when there is none.
+         */
+        int key(int set, long candidates, long both) {
+            int[] table = keys[set];
+            if (table == null) {
+                return -1;
+            }
+            int k = Long.bitCount(candidates);
+            long below = both & -both; // the first leaf's bit
+            int ra = Long.bitCount(candidates & (below - 1));
+            int rb = Long.bitCount(candidates & ((Long.highestOneBit(both)) - 1));
+            return table[ra * k + rb];
+        }
+
+        /** Selects in both regions and takes what was selected; false when neither selected anything. */
+        boolean run(int key, Machine<?> machine, Object owner, Object event) {
+            return cases.run(key, machine, owner, event);
         }
     }
 

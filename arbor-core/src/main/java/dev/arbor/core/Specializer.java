@@ -279,19 +279,22 @@ final class Specializer {
         }
         return new SpecializedDispatch(c, sets.size(), -1, direct, null, null,
                 new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys,
-                        parts.isEmpty() ? null : chunked(parts.toArray(new Piece[0])), partKeys),
+                        parts.isEmpty() ? null : chunked(parts.toArray(new Piece[0])), partKeys, pairs(sets, candidateLeaves)),
                 leftToInterpreter.stream().toArray());
     }
+
+    /** A region transition's steps in three quiet parts, and the steps its history switch counts besides. */
+    private record Parts(List<MethodHandle> exits, List<MethodHandle> action, List<MethodHandle> entries, int cases) {}
 
     /**
      * Transition {@code t} from active leaf {@code leaf}, changing one region only, in three
      * quiet parts for a step that takes one such transition in each of several regions
-     * ({@code RegionStep.microstepRegions}), which runs every region's exits, then every action,
-     * then every region's entries: its history records and exits up to its domain (a region's
-     * records read that region's states alone, so they may follow another region's exits); its
-     * action; the kept domain's initial action and its entries.
+     * ({@code RegionStep}), which runs every region's exits, then every action, then every
+     * region's entries: its history records and exits up to its domain (a region's records read
+     * that region's states alone, so they may follow another region's exits); its action; the
+     * kept domain's initial action and its entries.
      */
-    private Piece[] regionParts(int leaf, int t) {
+    private Parts parts(int leaf, int t) {
         List<MethodHandle> exits = new ArrayList<>();
         List<MethodHandle> action = new ArrayList<>();
         List<MethodHandle> entries = new ArrayList<>();
@@ -323,8 +326,141 @@ final class Specializer {
                 cases = restore.steps() - 1;
             }
         }
-        Piece in = handled(entries);
-        return new Piece[] {handled(exits), handled(action), new Piece(in.handle(), in.steps() + cases)};
+        return new Parts(exits, action, entries, cases);
+    }
+
+    private Piece[] regionParts(int leaf, int t) {
+        Parts p = parts(leaf, t);
+        Piece in = handled(p.entries());
+        return new Piece[] {handled(p.exits()), handled(p.action()), new Piece(in.handle(), in.steps() + p.cases())};
+    }
+
+    /**
+     * The cases of two active leaves of different regions that both have candidates for an
+     * event of one set (see {@link #pair}), by set and by the leaves' ranks among the set's
+     * candidate leaves; null when the chart has none. Only for charts of at most 64 states.
+     */
+    private SpecializedDispatch.Pairs pairs(List<int[]> sets, long[] candidateLeaves) throws Throwable {
+        if (c.words != 1 || c.hasPlans) {
+            return null;
+        }
+        int[][] keys = new int[sets.size()][];
+        List<Piece> cases = new ArrayList<>();
+        for (int set = 0; set < sets.size(); set++) {
+            long mask = candidateLeaves[set];
+            int k = Long.bitCount(mask);
+            int ra = 0;
+            for (long as = mask; as != 0; as &= as - 1, ra++) {
+                int a = Long.numberOfTrailingZeros(as);
+                int rb = ra + 1;
+                for (long bs = as & (as - 1); bs != 0; bs &= bs - 1, rb++) {
+                    int b = Long.numberOfTrailingZeros(bs);
+                    Piece pair = orthogonal(a, b) ? pair(a, b, sets.get(set)) : null;
+                    if (pair != null) {
+                        if (keys[set] == null) {
+                            keys[set] = new int[k * k];
+                            java.util.Arrays.fill(keys[set], -1);
+                        }
+                        keys[set][ra * k + rb] = cases.size();
+                        cases.add(pair);
+                    }
+                }
+            }
+        }
+        return cases.isEmpty() ? null : new SpecializedDispatch.Pairs(keys, chunked(cases.toArray(new Piece[0])));
+    }
+
+    /** Whether two states lie in different regions of a parallel state (their nearest common ancestor is parallel). */
+    private boolean orthogonal(int a, int b) {
+        int anc = a;
+        while (anc != b && !c.isDescendant(b, anc)) {
+            anc = c.parent[anc];
+        }
+        return c.kind[anc] == CompiledChart.PARALLEL;
+    }
+
+    /**
+     * Leaves {@code a} and {@code b} (in document order, in different regions) both active, with
+     * candidates for an event of {@code set}: one case that selects in {@code a}'s region, then
+     * in {@code b}'s (guards from call sites of their own, in that order), and takes what was
+     * selected: one transition by its microstep, two by one quiet microstep in SCXML's order
+     * (b's exits, a's, both actions, a's entries, b's); false when neither selects. Null when a
+     * candidate leaves its region, is left to the interpreter or belongs to an ancestor both
+     * leaves share, or the case is too long for a chunk: the machine then selects region by
+     * region.
+     */
+    private Piece pair(int a, int b, int[] set) {
+        List<Integer> fromA = selectionOrder(a, set);
+        List<Integer> fromB = selectionOrder(b, set);
+        for (List<Integer> list : List.of(fromA, fromB)) {
+            for (int t : list) {
+                if (!c.inOneRegion(t) || leftToInterpreter.get(t) || fromA.contains(t) && fromB.contains(t)) {
+                    return null; // leaves its region, is the interpreter's, or is a shared ancestor's (selected once)
+                }
+            }
+        }
+        int[] steps = {0};
+        MethodHandle tree = choose(a, fromA, ta -> choose(b, fromB, tb -> taken(a, ta, b, tb, steps), steps), steps);
+        return steps[0] > CHUNK_BUDGET ? null : new Piece(tree, steps[0]);
+    }
+
+    /**
+     * The transitions an event of {@code set} may select from active leaf {@code leaf}, in the
+     * order their guards are tested (innermost state first, then document order), up to the
+     * first without a guard.
+     */
+    private List<Integer> selectionOrder(int leaf, int[] set) {
+        List<Integer> order = new ArrayList<>();
+        for (int st = leaf; st >= 0; st = c.parent[st]) {
+            for (int t : c.candidates(st, set)) {
+                order.add(t);
+                if (c.tGuard[t] == null) {
+                    return order;
+                }
+            }
+        }
+        return order;
+    }
+
+    /** A chain of guard tests over {@code order}, each outcome (or -1, none) continued by {@code then}. */
+    private MethodHandle choose(int leaf, List<Integer> order, java.util.function.IntFunction<MethodHandle> then, int[] steps) {
+        MethodHandle chain = order.isEmpty() || c.tGuard[order.get(order.size() - 1)] != null ? then.apply(-1) : null;
+        for (int k = order.size() - 1; k >= 0; k--) {
+            int t = order.get(k);
+            Check g = c.tGuard[t];
+            MethodHandle take = then.apply(t);
+            if (g == null) {
+                chain = take;
+            } else {
+                chain = guardWithTest(caught(UserCode.handle(g), GUARD_FAILED, c.tSource[t]), take, chain);
+                steps[0]++;
+            }
+        }
+        return chain;
+    }
+
+    /** What leaves {@code a} and {@code b} selected ({@code -1}: nothing), taken. */
+    private MethodHandle taken(int a, int ta, int b, int tb, int[] steps) {
+        if (ta < 0 || tb < 0) {
+            Piece one = ta >= 0 ? effect(a, ta) : tb >= 0 ? effect(b, tb) : null;
+            steps[0] += one == null ? 1 : one.steps();
+            return one == null ? UNHANDLED : one.handle();
+        }
+        Parts pa = parts(a, ta);
+        Parts pb = parts(b, tb);
+        List<MethodHandle> all = new ArrayList<>();
+        if (c.tDomain[ta] != CompiledChart.NO_DOMAIN || c.tDomain[tb] != CompiledChart.NO_DOMAIN) {
+            all.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
+        }
+        all.addAll(pb.exits());
+        all.addAll(pa.exits());
+        all.addAll(pa.action());
+        all.addAll(pb.action());
+        all.addAll(pa.entries());
+        all.addAll(pb.entries());
+        Piece both = handled(all);
+        steps[0] += both.steps() + pa.cases() + pb.cases();
+        return both.handle();
     }
 
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */

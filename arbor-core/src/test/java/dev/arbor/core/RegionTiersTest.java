@@ -98,7 +98,7 @@ class RegionTiersTest {
             // A transition out of every region: the general step.
             step(Ev.DIE, "exit normal", "exit none", "exit idle", "exit alive", "die", "enter dead"));
 
-    enum Go { UNLOCK, FLICKER, NEXT, TOGGLE, BACK, PING }
+    enum Go { UNLOCK, FLICKER, NEXT, TOGGLE, BACK, PING, WIND, GUST }
 
     /**
      * Two regions whose transitions leave compounds with histories, and come back through them,
@@ -108,6 +108,7 @@ class RegionTiersTest {
         return Chart.<Trace>builder("house")
                 .initial("world")
                 .parallel("world", p -> {
+                    p.on(Go.WIND).action((t, e) -> t.set("breeze", !t.flag("breeze"))); // shared by both regions
                     p.state("door", r -> {
                         r.initial("shut");
                         r.state("shut", s -> {
@@ -118,7 +119,11 @@ class RegionTiersTest {
                             s.on(Go.TOGGLE).action(say("open door")).target("open");
                             s.on(Go.PING).action(say("ping door")); // targetless
                         });
-                        r.state("open", s -> leaf(s, "open").on(Go.BACK).action(say("close door")).target("door-h"));
+                        r.state("open", s -> {
+                            leaf(s, "open").on(Go.BACK).action(say("close door")).target("door-h");
+                            s.on(Go.GUST).guard(t -> t.flag("breeze")).action(say("slam")).target("shut");
+                            s.on(Go.GUST).action(say("rattle")); // when the guard above fails
+                        });
                     });
                     p.state("light", r -> {
                         r.initial("dark");
@@ -133,7 +138,10 @@ class RegionTiersTest {
                             s.history("light-h", HistoryType.DEEP);
                             s.on(Go.TOGGLE).action(say("light up")).target("bright");
                         });
-                        r.state("bright", s -> leaf(s, "bright").on(Go.BACK).action(say("dim light")).target("light-h"));
+                        r.state("bright", s -> {
+                            leaf(s, "bright").on(Go.BACK).action(say("dim light")).target("light-h");
+                            s.on(Go.GUST).guard(t -> !t.flag("breeze")).action(say("blow out")).target("dark");
+                        });
                     });
                 })
                 .build();
@@ -171,6 +179,48 @@ class RegionTiersTest {
                 assertThat(t.take()).as("%s, after %s", tier, s.input()).containsExactlyElementsOf(s.trace());
             }
             assertThat(m.activeLeaves()).as(tier).containsExactly("unlocked", "f1");
+        }
+    }
+
+    /**
+     * Seeded random walks over both charts, with no listener attached (the quiet compiled
+     * paths): every tier's trace must equal the general step's, input by input.
+     */
+    @Test
+    void randomWalksGiveTheGeneralStepsTraceOnEveryTier() {
+        walk(RegionTiersTest::house, Go.values(), 11);
+        walk(RegionTiersTest::player, java.util.Arrays.stream(Ev.values()).filter(e -> e != Ev.DIE).toArray(), 12);
+    }
+
+    private static void walk(java.util.function.Supplier<Chart<Trace>> definition, Object[] events, long seed) {
+        List<Chart<Trace>> tiers = Tiers.of(definition);
+        List<Trace> traces = new java.util.ArrayList<>();
+        List<Machine<Trace>> machines = new java.util.ArrayList<>();
+        for (Chart<Trace> chart : tiers) {
+            Trace t = new Trace();
+            traces.add(t);
+            machines.add(chart.newMachine(t));
+        }
+        java.util.Random random = new java.util.Random(seed);
+        for (int step = 0; step < 3_000; step++) {
+            Object input = random.nextInt(8) == 0 ? TICK : events[random.nextInt(events.length)];
+            List<List<String>> seen = new java.util.ArrayList<>();
+            for (Machine<Trace> m : machines) {
+                if (step == 0) {
+                    m.start();
+                } else if (input == TICK) {
+                    m.update();
+                } else {
+                    m.fire(input);
+                }
+            }
+            for (Trace t : traces) {
+                seen.add(t.take());
+            }
+            for (int i = 0; i < tiers.size() - 1; i++) {
+                assertThat(seen.get(i)).as("%s, step %d (%s), seed %d", Tiers.NAMES.get(i), step, input, seed)
+                        .isEqualTo(seen.get(tiers.size() - 1));
+            }
         }
     }
 
