@@ -69,7 +69,7 @@ final class Hooks {
      */
     static boolean quiet(Machine<?> m) {
         Machine.Extras x = m.extras;
-        return x == null || x.quiet();
+        return x == null || (x.listener == null && x.tasks == null) || x.quiet();
     }
 
     /** {@link #entering} on the quiet path, for a state below 64: only its bit. */
