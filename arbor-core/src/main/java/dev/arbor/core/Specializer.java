@@ -302,17 +302,7 @@ final class Specializer {
         int d = c.tDomain[t];
         int cases = 0;
         if (d != CompiledChart.NO_DOMAIN) {
-            int base = d & ~CompiledChart.KEEP;
-            if (c.hasHistory) {
-                for (int st = leaf; st != base; st = c.parent[st]) {
-                    if (c.historyChildren[st].length > 0) {
-                        exits.add(withState(RECORD_HISTORY, st));
-                    }
-                }
-            }
-            for (int st = leaf; st != base; st = c.parent[st]) {
-                exits.addAll(exit(st, true));
-            }
+            addExits(exits, leaf, d & ~CompiledChart.KEEP, true);
             if (c.tKeptInitial[t] >= 0) {
                 addAction(entries, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
             }
@@ -718,16 +708,7 @@ final class Specializer {
         // One flat list of steps, folded as one balanced tree: nesting a tree per state would cost
         // the JIT levels of inlining depth.
         steps.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
-        if (c.hasHistory) {
-            for (int st = leaf; st != base; st = c.parent[st]) {
-                if (c.historyChildren[st].length > 0) {
-                    steps.add(withState(RECORD_HISTORY, st));
-                }
-            }
-        }
-        for (int st = leaf; st != base; st = c.parent[st]) {
-            steps.addAll(exit(st, quiet));
-        }
+        addExits(steps, leaf, base, quiet);
         if (!quiet) {
             steps.add(withTransition(TRANSITION_TAKEN, t));
         }
@@ -771,6 +752,20 @@ final class Specializer {
         }
         MethodHandle recorded = dropArguments(insertArguments(HISTORY_CASE, 1, h), 1, Object.class, Object.class);
         return new Piece(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
+    }
+
+    /** Adds the history records, then the exits, of every state from active leaf {@code leaf} up to, not including, {@code base}. */
+    private void addExits(List<MethodHandle> steps, int leaf, int base, boolean quiet) {
+        if (c.hasHistory) {
+            for (int st = leaf; st != base; st = c.parent[st]) {
+                if (c.historyChildren[st].length > 0) {
+                    steps.add(withState(RECORD_HISTORY, st));
+                }
+            }
+        }
+        for (int st = leaf; st != base; st = c.parent[st]) {
+            steps.addAll(exit(st, quiet));
+        }
     }
 
     /** Adds the entries of a precomputed path ({@code ~s}: s's initial action follows its entry). */
