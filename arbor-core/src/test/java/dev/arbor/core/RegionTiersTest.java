@@ -182,13 +182,59 @@ class RegionTiersTest {
         }
     }
 
+    enum Trio { UP, DOWN, SWAP }
+
+    /** Three regions that an event moves all at once: each leaves its compound (recording its history) or comes back through it. */
+    static Chart<Trace> trio() {
+        return Chart.<Trace>builder("trio")
+                .initial("all")
+                .parallel("all", p -> {
+                    for (int i = 1; i <= 3; i++) {
+                        String n = String.valueOf(i);
+                        p.state("region" + n, r -> {
+                            r.initial("low" + n);
+                            r.state("low" + n, s -> {
+                                compound(s, "low" + n).initial("x" + n);
+                                s.state("x" + n, l -> leaf(l, "x" + n).on(Trio.SWAP).target("y" + n));
+                                s.state("y" + n, l -> leaf(l, "y" + n).on(Trio.SWAP).target("x" + n));
+                                s.history("h" + n, HistoryType.SHALLOW);
+                                s.on(Trio.UP).action(say("up" + n)).target("high" + n);
+                            });
+                            r.state("high" + n, s -> leaf(s, "high" + n).on(Trio.DOWN).action(say("down" + n)).target("h" + n));
+                        });
+                    }
+                })
+                .build();
+    }
+
+    @Test
+    void threeRegionsMoveInOneStepOnEveryTier() {
+        List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::trio);
+        for (int i = 0; i < tiers.size(); i++) {
+            String tier = Tiers.NAMES.get(i);
+            Trace t = new Trace();
+            Machine<Trace> m = tiers.get(i).newMachine(t);
+            m.start();
+            t.take();
+            m.fire(Trio.SWAP);
+            assertThat(t.take()).as(tier).containsExactly("exit x3", "exit x2", "exit x1", "enter y1", "enter y2", "enter y3");
+            m.fire(Trio.UP);
+            assertThat(t.take()).as(tier).containsExactly("exit y3", "exit low3", "exit y2", "exit low2", "exit y1", "exit low1",
+                    "up1", "up2", "up3", "enter high1", "enter high2", "enter high3");
+            m.fire(Trio.DOWN);
+            assertThat(t.take()).as(tier).containsExactly("exit high3", "exit high2", "exit high1", "down1", "down2", "down3",
+                    "enter low1", "enter y1", "enter low2", "enter y2", "enter low3", "enter y3");
+        }
+    }
+
     /**
-     * Seeded random walks over both charts, with no listener attached (the quiet compiled
+     * Seeded random walks over the charts, with no listener attached (the quiet compiled
      * paths): every tier's trace must equal the general step's, input by input.
      */
     @Test
     void randomWalksGiveTheGeneralStepsTraceOnEveryTier() {
         walk(RegionTiersTest::house, Go.values(), 11);
+        walk(RegionTiersTest::trio, Trio.values(), 13);
         walk(RegionTiersTest::player, java.util.Arrays.stream(Ev.values()).filter(e -> e != Ev.DIE).toArray(), 12);
     }
 
