@@ -14,11 +14,12 @@ final class RegionStep {
     /**
      * An event in a chart with parallel regions, by its compiled code. When one active leaf alone
      * has candidates for the event, no other region can select anything, and its case selects and
-     * takes the transition as in a flat chart. Otherwise each such leaf's case selects, in
-     * document order (guards called from call sites of their own), and then: one transition that
-     * changes one region only, by its compiled microstep; several such, in SCXML's order, by
-     * their compiled parts (on a quiet machine) or the flat paths; anything else, by the general
-     * microstep (conflicts removed).
+     * takes the transition as in a flat chart. When two leaves of different regions have them, on
+     * a quiet machine, their one compiled case selects in both and takes the step ({@link #pair}).
+     * Otherwise each such leaf's case selects, in document order (guards called from call sites
+     * of their own), and then: one transition that changes one region only, by its compiled
+     * microstep; several such, in SCXML's order, by their compiled parts (on a quiet machine) or
+     * the flat paths; anything else, by the general microstep (conflicts removed).
      */
     static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
         SpecializedDispatch.Regions r = code.regions;
