@@ -19,7 +19,7 @@ final class Tasks<C> implements Activity<C> {
     int[] planStep = new int[4];
     long[][] planConfig = new long[4][];
     int planSize;
-    /** Whether any state of the chart has behaviours; else the clocks are only timers'. */
+    /** Whether any state of the chart has behaviours (else the clocks are only timers'), read here on the quiet path's every step. */
     private final boolean behaves;
 
     Tasks(Machine<C> machine) {
@@ -28,11 +28,7 @@ final class Tasks<C> implements Activity<C> {
         enteredAt = new long[c.stateCount];
         finished = new long[c.words];
         timersFired = new long[(c.transitionCount + 63) >>> 6];
-        boolean any = false;
-        for (Object[] b : c.behaviors) {
-            any |= b.length > 0;
-        }
-        behaves = any;
+        behaves = c.hasBehaviors;
     }
 
     /** Whether {@link #exit} has nothing to do: no behaviours to stop, no plan to abandon. */

@@ -131,6 +131,8 @@ public final class CompiledChart {
     /** Per state: its largest timer ({@code after}) in ticks; 0 when it has none. */
     public final long[] maxAfter;
     public final boolean hasTimers;
+    /** Whether any state has behaviours. */
+    public final boolean hasBehaviors;
     /** Per state: the event selectors it defers, as declared (empty for most). */
     public final Trigger[][] defers;
     /** Per trigger id: the states that defer events of that trigger, as a mask over state ids; null when none. */
@@ -731,6 +733,7 @@ public final class CompiledChart {
         for (int s = 0; s < n; s++) {
             anyBehavior |= behaviors[s].length > 0;
         }
+        hasBehaviors = anyBehavior;
         if (this.flat && !anyBehavior && !anyTimer) {
             tickPolled = new int[n][];
             tickUpdates = new int[n][];
