@@ -31,21 +31,30 @@ import org.openjdk.jmh.annotations.Warmup;
 
 /**
  * What the live inspector costs the game thread: QHsmTst's event cycle (workload 1) with no
- * inspector, with an inspector attached and a page streaming this machine's chart and trace, and
- * with only the capture side (its ring drained by a bare thread, no model and no server), and with
- * the ring freed unread ({@code WRITE_DISCARDED}), which isolates the game thread's own work from
- * the cost of moving its records to another core. Score: ns per event; with {@code -prof gc},
- * bytes allocated per event on the measured thread (target: 0 added).
+ * inspector ({@code DETACHED}), and with an inspector attached and a page streaming this
+ * machine's chart and trace ({@code ATTACHED}). The other cases take the cost apart:
+ * <ul>
+ *   <li>{@code WRITE_ONLY}: only the capture side, its ring read by a bare thread (no model, no
+ *       server), which keeps up: the cost of keeping every record, moved to another core;</li>
+ *   <li>{@code WRITE_DISCARDED}: the ring freed unread by another thread;</li>
+ *   <li>{@code WRITE_ALONE}: the ring freed by the game thread itself, no other core involved: the
+ *       probe's own work;</li>
+ *   <li>{@code NEVER_DRAINED}: a ring nobody frees: a probe waiting to resync, every record
+ *       dropped and counted;</li>
+ *   <li>{@code COUNTING_LISTENER} and {@code EMPTY_LISTENER}: what calling any observer costs the
+ *       engine.</li>
+ * </ul>
+ * Score: ns per event; each iteration prints the bytes the game thread allocated per event
+ * (target: 0 added; JMH's {@code -prof gc} counts the inspector's threads too).
  *
  * <p>At this rate (tens of millions of events a second, five or six records each) the collector
  * cannot build the model as fast as the game writes, so in {@code ATTACHED} most records are
  * dropped and counted, as designed, and a probe that waits to resync writes nothing: that figure
- * is the cost of a saturated inspector. {@code WRITE_ONLY}, whose bare drainer keeps up, is the
- * cost of keeping every record. The teardown prints what share was dropped. A game at 60 ticks a
- * second writes orders of magnitude fewer records than either.
+ * is the cost of a saturated inspector. The teardown prints what share was dropped. A game at 60
+ * ticks a second writes orders of magnitude fewer records, and the collector keeps them all.
  *
  * <pre>
- * java -jar arbor-bench/target/benchmarks.jar InspectorOverheadBenchmark -f 2 -wi 5 -w 1s -i 5 -r 1s -prof gc
+ * java -jar arbor-bench/target/benchmarks.jar InspectorOverheadBenchmark.fire -f 2 -wi 6 -w 1s -i 5 -r 1s
  * </pre>
  */
 @BenchmarkMode(Mode.AverageTime)
@@ -66,6 +75,12 @@ public class InspectorOverheadBenchmark {
         WRITE_ONLY,
         /** The probe writes into its ring, which a bare thread frees without reading: the game thread's own work. */
         WRITE_DISCARDED,
+        /** The probe writes into its ring, which the game thread itself frees every 256 events: its own work, no other core involved. */
+        WRITE_ALONE,
+        /** A ring nobody drains: once it is full, what a probe waiting to resync costs (every record dropped and counted). */
+        NEVER_DRAINED,
+        /** A listener that counts its callbacks in a field: what calling an observer that does something costs. */
+        COUNTING_LISTENER,
         /** A listener that does nothing: what any observer costs the engine (the observed path). */
         EMPTY_LISTENER
     }
@@ -112,6 +127,15 @@ public class InspectorOverheadBenchmark {
                 drainer.setDaemon(true);
                 drainer.start();
             }
+            case WRITE_ALONE -> {
+                capture = new Capture(1 << 16);
+                capture.attach(machine, "qhsm", null);
+            }
+            case NEVER_DRAINED -> {
+                capture = new Capture(1 << 10);
+                capture.attach(machine, "qhsm", null);
+            }
+            case COUNTING_LISTENER -> machine.addListener(new Counting());
             case EMPTY_LISTENER -> machine.addListener(new dev.arbor.core.MachineListener() { });
             case DETACHED -> { }
         }
@@ -163,6 +187,41 @@ public class InspectorOverheadBenchmark {
         System.out.printf(" [game thread: %.3f B/event]", (double) bytes / Math.max(1, events - eventsBefore));
     }
 
+    /** Counts every callback. */
+    static final class Counting implements dev.arbor.core.MachineListener {
+        long calls;
+
+        @Override
+        public void onEvent(Machine<?> m, Object event, dev.arbor.core.Cause cause) {
+            calls++;
+        }
+
+        @Override
+        public void onExit(Machine<?> m, int state, dev.arbor.core.Cause cause) {
+            calls++;
+        }
+
+        @Override
+        public void onEntry(Machine<?> m, int state, dev.arbor.core.Cause cause) {
+            calls++;
+        }
+
+        @Override
+        public void onTransition(Machine<?> m, int t, Object event, dev.arbor.core.Cause cause) {
+            calls++;
+        }
+
+        @Override
+        public void onInternal(Machine<?> m, int state, Object event, dev.arbor.core.Cause cause) {
+            calls++;
+        }
+
+        @Override
+        public void onStepEnd(Machine<?> m) {
+            calls++;
+        }
+    }
+
     /** One event of the cycle. */
     @Benchmark
     public void fire() {
@@ -170,7 +229,9 @@ public class InspectorOverheadBenchmark {
         int i = next;
         machine.fire(c[i]);
         next = i + 1 == c.length ? 0 : i + 1;
-        events++;
+        if ((++events & 0xFF) == 0 && watch == Watch.WRITE_ALONE) {
+            capture.discard();
+        }
     }
 
     @TearDown
@@ -187,7 +248,9 @@ public class InspectorOverheadBenchmark {
         }
         if (capture != null) {
             draining = false;
-            drainer.join();
+            if (drainer != null) {
+                drainer.join();
+            }
             if (watch == Watch.WRITE_ONLY) {
                 System.out.printf("%n[capture] %,d events, %,d records read, %,d dropped (%.1f%%)%n", events, drained,
                         capture.dropped(), 100.0 * capture.dropped() / (drained + capture.dropped()));

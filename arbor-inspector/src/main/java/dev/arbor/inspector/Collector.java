@@ -28,6 +28,14 @@ import java.util.concurrent.locks.LockSupport;
 final class Collector implements Ring.Reader, Runnable {
     /** Records applied per hold of the model's lock, so that frames are not kept waiting. */
     private static final int BATCH = 4096;
+    /**
+     * Passes over the rings before the collector rests, so that a game writing faster than it
+     * reads (records are then dropped and counted) does not keep it busy: the rings' indices and
+     * words move between the game's cores and the collector's a bounded number of times a second.
+     */
+    private static final int PASSES = 4;
+    private static final long BUSY_NANOS = TimeUnit.MILLISECONDS.toNanos(1);
+    private static final long IDLE_NANOS = TimeUnit.MILLISECONDS.toNanos(5);
 
     private final Capture capture;
     private final Model model;
@@ -70,9 +78,10 @@ final class Collector implements Ring.Reader, Runnable {
     public void run() {
         while (running) {
             int n = drainOnce();
-            if (n == 0) {
-                LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(5));
+            for (int k = 1; k < PASSES && n >= BATCH; k++) {
+                n = drainOnce();
             }
+            LockSupport.parkNanos(n == 0 ? IDLE_NANOS : BUSY_NANOS);
         }
     }
 

@@ -277,21 +277,13 @@ public final class Capture {
         return coded[code >>> 16][(code & 0xFFFF) - 1];
     }
 
-    /** A ring dropped a staged record of this machine (on the machine's thread). */
-    private void slotLost(int slot) {
-        Probe[] all = bySlot;
-        if (slot < all.length && all[slot] != null) {
-            all[slot].lost();
-        }
-    }
-
     Ring ringFor(Thread thread) {
         for (Ring r : rings) {
             if (r.owner == thread) {
                 return r;
             }
         }
-        Ring r = new Ring(ringCapacity, thread, this::slotLost);
+        Ring r = new Ring(ringCapacity, thread);
         rings.add(r);
         return r;
     }

@@ -22,9 +22,18 @@ public final class Probe implements MachineListener {
     final String name;
     /** Where events sent from the page go instead of {@link Machine#post}, or null. */
     final java.util.function.Consumer<String> sender;
+    /** The ring of the thread this probe last wrote on. */
     private Ring ring;
-    /** The ring the next record goes to by the short path, or null when something waits: a loss, ticks to write, a first record. */
-    private Ring fast;
+    /** {@link #slot} where a record's head holds it. */
+    private final long slotBits;
+    /** The ring's words and references while this probe holds its cursor. */
+    private long[] words;
+    private Object[] refs;
+    private int mask;
+    /** Where this probe's next record goes while it holds the ring's cursor (for a step). */
+    private long cursor;
+    /** The end of the room this probe may write to, or 0 when it does not hold the cursor. */
+    private long end;
     private int pendingTicks;
     /** A record was dropped: write nothing until the configuration has been written whole (game thread only). */
     boolean lost;
@@ -46,6 +55,7 @@ public final class Probe implements MachineListener {
         this.name = name;
         this.sender = sender;
         this.chart = machine.chart();
+        this.slotBits = (long) slot << 10;
     }
 
     public int slot() {
@@ -70,56 +80,102 @@ public final class Probe implements MachineListener {
         publish();
     }
 
-    /** Moves the records staged on this thread into its ring and makes them visible to the collector. */
+    /** Gives back the cursor this probe holds, if it does, and makes what the thread's ring holds visible to the collector. */
     void publish() {
-        ring().flush(capture.tick()); // when the ring is full, the probes whose records are dropped hear of it (lost)
+        Ring r = ring;
+        if (end != 0) {
+            r.commit(giveBack());
+        } else if (r == null || r.owner != Thread.currentThread()) {
+            return; // nothing written on this thread
+        }
+        r.publish();
+    }
+
+    /** No longer holds the ring's cursor: where its records end. */
+    long giveBack() {
+        end = 0;
+        return cursor;
     }
 
     /**
-     * Adds a record of one word, or of two when {@code extra} is 1 ({@code x} follows the head),
-     * to the thread's stage: the step's end moves the step's records into the ring and publishes
-     * them ({@link #onStepEnd}), checking the ring's room and the tick once a step. Inlined into
-     * every callback site of the engine, so kept to the few bytecodes of the common case; anything
-     * else (ticks to write first, a full stage, a loss, another thread) goes to {@link #addSlowly}.
+     * Writes a record of one word at the cursor this probe holds for the step. Inlined into every
+     * callback site of the engine, so kept to the few bytecodes of the common case: a comparison
+     * and a store. Anything else (the step's first record, which takes the cursor; the end of the
+     * known room; a loss) goes to {@link #addSlowly}.
      */
-    private void add(int kind, Cause cause, int a, int extra, long x, Object ref) {
-        Ring r = fast;
-        long head = Kind.head(kind, cause, slot, a, extra);
-        if (r == null || r.owner != Thread.currentThread() || !(extra == 0 ? r.stage(head, ref) : r.stage(head, x))) {
-            addSlowly(head, extra, x, ref);
+    private void add(int kind, Cause cause, int a, Object ref) {
+        long head = kind | (long) cause.ordinal() << 6 | slotBits | (long) a << 32;
+        long c = cursor;
+        if (c < end) {
+            int i = (int) c & mask;
+            if (ref == null) {
+                words[i] = head; // no reference store: the reader knows from the head that there is none
+            } else {
+                words[i] = head | Kind.REF;
+                refs[i] = ref;
+            }
+            cursor = c + 1;
+        } else if (lost) {
+            skipped++; // waiting to resync: counted, cheaply, since a saturated inspector is here for most records
+        } else {
+            addSlowly(head, 0, 0, ref);
         }
     }
 
-    private void add(int kind, Cause cause, int a, Object ref) {
-        add(kind, cause, a, 0, 0, ref);
+    /** A record of two words: its head says one extra word, {@code x}. */
+    private void add(int kind, Cause cause, int a, long x) {
+        long head = kind | (long) cause.ordinal() << 6 | 1L << 8 | slotBits | (long) a << 32;
+        long c = cursor;
+        if (c + 1 < end) {
+            words[(int) c & mask] = head;
+            words[(int) (c + 1) & mask] = x;
+            cursor = c + 2;
+        } else if (lost) {
+            skipped++;
+        } else {
+            addSlowly(head, 1, x, null);
+        }
     }
 
     private void addSlowly(long head, int extra, long x, Object ref) {
-        if (lost) {
-            skipped++;
-            return;
-        }
-        Ring r = ring();
-        if (pendingTicks != 0) {
-            long ticks = Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0);
-            if (!r.stage(ticks, null) && !(flushed(r) && r.stage(ticks, null))) {
+        Ring r = ring;
+        if (end != 0) { // the end of the room known when the cursor was taken: read the consumer's index
+            long room = r.room(cursor + 1 + extra);
+            if (room < 0) {
+                end = 0;
+                r.abandon(cursor);
                 skipped++;
+                lost();
+                return;
+            }
+            end = room;
+        } else {
+            r = ring();
+            long ticks = pendingTicks == 0 ? 0 : Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0);
+            if (!r.lend(this, capture.tick(), ticks)) {
+                skipped += pendingTicks == 0 ? 1 : 2;
+                pendingTicks = 0;
+                lost();
                 return;
             }
             pendingTicks = 0;
+            words = r.words;
+            refs = r.refs;
+            mask = r.mask;
+            cursor = r.next;
+            end = r.limit;
         }
-        if (extra == 0 ? r.stage(head, ref) || flushed(r) && r.stage(head, ref)
-                : r.stage(head, x) || flushed(r) && r.stage(head, x)) {
-            fast = r;
+        int i = (int) cursor & mask;
+        if (extra != 0) {
+            words[i] = head;
+            words[(int) (cursor + 1) & mask] = x;
+        } else if (ref == null) {
+            words[i] = head;
         } else {
-            skipped++;
+            words[i] = head | Kind.REF;
+            refs[i] = ref;
         }
-    }
-
-    /** A long step fills the stage: its records so far go ahead. False when that dropped this machine's. */
-    private boolean flushed(Ring r) {
-        r.flush(capture.tick());
-        return !lost;
+        cursor += 1 + extra;
     }
 
     /** A record whose argument is the event: its code when it has one, else the event itself. */
@@ -132,7 +188,7 @@ public final class Probe implements MachineListener {
     private void putWithEvent(int kind, Cause cause, int a, Object event) {
         int code = code(event);
         if (code != 0) {
-            add(kind, cause, a, 1, code, null);
+            add(kind, cause, a, (long) code);
         } else {
             add(kind, cause, a, event);
         }
@@ -166,7 +222,6 @@ public final class Probe implements MachineListener {
     /** Records of this machine were dropped: nothing more is written until a {@link #resync}. */
     void lost() {
         lost = true;
-        fast = null;
         capture.lost = true;
     }
 
@@ -236,7 +291,11 @@ public final class Probe implements MachineListener {
 
     @Override
     public void onStepEnd(Machine<?> m) {
-        publish();
+        if (end != 0) { // else nothing of this step's is waiting: a nested step's end, or a Ring.put, published it
+            Ring r = ring;
+            r.commit(giveBack());
+            r.publish();
+        }
     }
 
     @Override
@@ -244,8 +303,10 @@ public final class Probe implements MachineListener {
         if (lost && !resync()) {
             return;
         }
+        if (end != 0) { // the count goes before what follows: the next record takes the cursor again and writes it
+            onStepEnd(m);
+        }
         pendingTicks++;
-        fast = null; // the next record writes the count first
     }
 
     @Override
@@ -309,7 +370,7 @@ public final class Probe implements MachineListener {
         for (int s : clockStates) {
             long t = machine.ticksInState(s);
             if (t >= 0) {
-                add(Kind.CLOCK, Cause.NORMAL, s, 1, t, null);
+                add(Kind.CLOCK, Cause.NORMAL, s, t);
             }
         }
         publish();

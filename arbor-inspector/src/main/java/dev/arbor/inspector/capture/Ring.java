@@ -2,7 +2,6 @@ package dev.arbor.inspector.capture;
 
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
-import java.util.function.IntConsumer;
 
 /** Padding before the published index. */
 abstract class RingPad0 {
@@ -62,6 +61,11 @@ abstract class RingConsumer extends RingPad2 {
  * record: when it changes the ring writes it once, and the reader hands every record the tick it
  * was written in. Small records keep the ring in the cache: the game thread's stores are the cost
  * the inspector adds to a step.
+ *
+ * <p>A machine's step writes its records at a cursor the ring lends its probe for the step
+ * ({@link #lend}): one comparison with the end of the known room and one store a record, the tick
+ * and the room checked once when the step's first record takes the cursor. The step's end gives
+ * the cursor back and publishes. A step that runs out of room has its records dropped whole.
  */
 public final class Ring extends RingConsumer {
     private static final VarHandle WRITE;
@@ -81,30 +85,14 @@ public final class Ring extends RingConsumer {
         }
     }
 
-    private final long[] words;
-    private final Object[] refs;
-    private final int mask;
+    final long[] words;
+    final Object[] refs;
+    final int mask;
     /** The thread allowed to write; another thread gets a ring of its own. */
     final Thread owner;
 
-    /** The words a step's records wait in before they are moved into the ring together. */
-    static final int STAGE = 64;
-    private final long[] stage = new long[STAGE];
-    private final Object[] stageRefs = new Object[STAGE];
-    private int staged;
-    /** Told the machine slot of every staged record dropped because the ring was full. */
-    private final IntConsumer lostSlot;
-
     /** A ring of {@code capacity} words (a power of two) for records written by {@code owner}. */
     public Ring(int capacity, Thread owner) {
-        this(capacity, owner, slot -> { });
-    }
-
-    /**
-     * A ring of {@code capacity} words (a power of two) for records written by {@code owner};
-     * {@code lostSlot} hears the machine slot of each staged record that had to be dropped.
-     */
-    public Ring(int capacity, Thread owner, IntConsumer lostSlot) {
         if (capacity < 8 || Integer.bitCount(capacity) != 1) {
             throw new IllegalArgumentException("ring capacity must be a power of two of at least 8, not " + capacity);
         }
@@ -114,7 +102,6 @@ public final class Ring extends RingConsumer {
         this.owner = owner;
         this.lastTick = -1;
         this.limit = capacity;
-        this.lostSlot = lostSlot;
     }
 
     /** Words the ring holds (a record takes one to four, a tick mark two). */
@@ -131,9 +118,10 @@ public final class Ring extends RingConsumer {
         DROPPED.setOpaque(this, (long) DROPPED.getOpaque(this) + records);
     }
 
-    /** Whether {@code n} words fit now, after the staged ones. */
+    /** Whether {@code n} words fit now (the cursor's holder, if any, gives it back first). */
     public boolean hasRoom(int n) {
-        long end = next + staged + n + 2; // and a tick mark
+        commitHolder();
+        long end = next + n + 2; // and a tick mark
         return end <= limit || roomAfterRead(end);
     }
 
@@ -143,88 +131,75 @@ public final class Ring extends RingConsumer {
         return end <= limit;
     }
 
-    // ---------------------------------------------------------------- staging (a step's records)
+    // ---------------------------------------------------------------- a probe's step
 
     /**
-     * Stages a record of one word for the next {@link #flush}: a store into a small array that
-     * stays in the writing thread's cache, with none of the ring's checks (room, tick), which the
-     * flush makes once for the whole step. False when the stage is full (nothing written).
+     * The probe whose step writes at its own cursor past {@code next}, or null. Only one probe a
+     * thread holds the cursor: a machine stepped inside another's step (one's action fires the
+     * other) takes it, and the first one's records so far are kept first ({@link #commitHolder}).
      */
-    public boolean stage(long head, Object ref) {
-        int n = staged;
-        if (n >= STAGE) {
+    private Probe holder;
+
+    /**
+     * Lets {@code p} write its step's records straight into the words from {@code next} on, after
+     * a tick mark if the tick changed and {@code first}, a record of one word, when it is not 0
+     * (a probe's idle ticks); it writes up to {@link #limit} and gives the cursor back
+     * ({@link #commit}). False, with nothing written, when there is no room for the marks and a
+     * record of two words.
+     */
+    boolean lend(Probe p, long tick, long first) {
+        commitHolder();
+        long w = next;
+        int marks = (tick != lastTick ? 2 : 0) + (first != 0 ? 1 : 0);
+        if (w + marks + 2 > limit && !roomAfterRead(w + marks + 2)) {
             return false;
         }
-        if (ref == null) {
-            stage[n] = head; // no reference store: the reader knows from the head that there is none
-        } else {
-            stage[n] = head | Kind.REF;
-            stageRefs[n] = ref;
+        if (tick != lastTick) {
+            words[(int) w & mask] = TICK_MARK;
+            words[(int) (w + 1) & mask] = tick;
+            lastTick = tick;
+            w += 2;
         }
-        staged = n + 1;
+        if (first != 0) {
+            words[(int) w & mask] = first;
+            w++;
+        }
+        next = w;
+        holder = p;
         return true;
     }
 
-    /** Stages a record of two words (its head says one extra word, {@code x}). */
-    public boolean stage(long head, long x) {
-        int n = staged;
-        if (n >= STAGE - 1) {
-            return false;
+    /** The holder's records so far become the ring's (not yet published), and it no longer holds the cursor. */
+    void commitHolder() {
+        Probe p = holder;
+        if (p != null) {
+            next = p.giveBack();
+            holder = null;
         }
-        stage[n] = head;
-        stage[n + 1] = x;
-        staged = n + 2;
-        return true;
+    }
+
+    /** The records the holder wrote up to {@code cursor} are the ring's now. */
+    void commit(long cursor) {
+        next = cursor;
+        holder = null;
     }
 
     /**
-     * Moves the staged records into the ring, after a tick mark if the tick changed, and publishes
-     * everything written so far. When the ring has no room for them they are dropped whole,
-     * counted, and {@code lostSlot} is told whose they were.
-     *
-     * @return false when staged records were dropped
+     * The holder ran out of room at {@code cursor}: its records since it took the cursor are
+     * dropped and counted, and it no longer holds it.
      */
-    public boolean flush(long tick) {
-        boolean moved = moveStaged(tick);
-        publish();
-        return moved;
-    }
-
-    private boolean moveStaged(long tick) {
-        int n = staged;
-        if (n == 0) {
-            return true;
-        }
-        staged = 0;
-        long w = claim(tick, n);
-        if (w < 0) {
-            dropStaged(n);
-            return false;
-        }
-        long[] st = stage;
-        for (int k = 0; k < n; k++) {
-            long word = st[k];
-            int i = (int) (w + k) & mask;
-            words[i] = word;
-            if (Kind.hasRef(word)) {
-                refs[i] = stageRefs[k];
-            }
-            if (Kind.extra(word) > 0) { // its extra word: copied as it is
-                k++;
-                words[(int) (w + k) & mask] = st[k];
-            }
-        }
-        next = w + n;
-        return true;
-    }
-
-    private void dropStaged(int n) {
+    void abandon(long cursor) {
         int records = 0;
-        for (int k = 0; k < n; k += 1 + Kind.extra(stage[k])) {
+        for (long k = next; k < cursor; k += 1 + Kind.extra(words[(int) k & mask])) {
             records++;
-            lostSlot.accept(Kind.slot(stage[k]));
         }
         countDropped(records);
+        holder = null;
+    }
+
+    /** The end of the room the holder may write to: the consumer's index read afresh when {@code end} is past it. */
+    long room(long end) {
+        return end <= limit || roomAfterRead(end) ? limit : -1;
     }
 
     // ---------------------------------------------------------------- writing directly
@@ -268,9 +243,9 @@ public final class Ring extends RingConsumer {
         }
     }
 
-    /** Writes a record of one word, after the staged ones, and publishes them; false (and counted) when the ring is full. */
+    /** Writes a record of one word, after the records so far of a step in progress on this thread, and publishes them; false (and counted) when the ring is full. */
     public boolean put(long tick, long head, Object ref) {
-        moveStaged(tick);
+        commitHolder();
         long w = claim(tick, 1);
         if (w >= 0) {
             head(w, head, ref);
@@ -282,9 +257,9 @@ public final class Ring extends RingConsumer {
         return w >= 0;
     }
 
-    /** Writes a record of two words (its head says one extra word), after the staged ones, and publishes them. */
+    /** Writes a record of two words (its head says one extra word) as {@link #put(long, long, Object)} does. */
     public boolean put(long tick, long head, long x, Object ref) {
-        moveStaged(tick);
+        commitHolder();
         long w = claim(tick, 2);
         if (w >= 0) {
             head(w, head, ref);
@@ -297,9 +272,9 @@ public final class Ring extends RingConsumer {
         return w >= 0;
     }
 
-    /** Writes a record of four words (its head says three extra words), after the staged ones, and publishes them. */
+    /** Writes a record of four words (its head says three extra words) as {@link #put(long, long, Object)} does. */
     public boolean put(long tick, long head, long x, long y, long z, Object ref) {
-        moveStaged(tick);
+        commitHolder();
         long w = claim(tick, 4);
         if (w >= 0) {
             head(w, head, ref);
