@@ -52,6 +52,12 @@ public final class Chart<C> {
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
     boolean flatTicks;
+    /**
+     * Whether a tick in which no timer is due may only move the clock on (a chart whose polled
+     * transitions are all timers, without update actions, behaviours or plans); tests turn it off
+     * to compare.
+     */
+    boolean timerTicks;
     /** Whether events may take the flat path (a chart without parallel states); tests turn it off to compare. */
     boolean flatSteps;
     /** Whether events may take the region path (a chart with parallel states, specialised); tests turn it off to compare. */
@@ -60,6 +66,7 @@ public final class Chart<C> {
     Chart(CompiledChart compiled) {
         this.compiled = compiled;
         this.flatTicks = compiled.tickPolled != null;
+        this.timerTicks = Ticks.onlyTimers(compiled);
         this.flatSteps = compiled.flat;
         this.regionSteps = compiled.regions;
         this.doneEvents = new Done[compiled.stateCount];
@@ -166,12 +173,14 @@ public final class Chart<C> {
     /** Ticks by the general path only; for tests that compare it with the flat one. */
     void generalTicksOnly() {
         flatTicks = false;
+        timerTicks = false;
     }
 
     /** Events and ticks by the general SCXML step only, never specialised; for tests that compare the tiers. */
     synchronized void generalOnly() {
         neverSpecialize();
         flatTicks = false;
+        timerTicks = false;
         flatSteps = false;
         regionSteps = false;
     }

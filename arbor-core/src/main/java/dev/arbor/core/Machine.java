@@ -347,7 +347,7 @@ public final class Machine<C> {
                 Ticks.tickFlat(this, c, tickCause);
             }
         } else {
-            Ticks.tickGeneral(this, c, tickCause);
+            Ticks.tick(this, c, tickCause);
         }
     }
 

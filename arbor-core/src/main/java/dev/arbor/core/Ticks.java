@@ -17,6 +17,18 @@ final class Ticks {
     }
 
     /**
+     * A tick that is not flat: when the chart's ticks only run timers and none is due, on a
+     * running machine with nothing posted and no listener, the clock moves on and that is the
+     * whole tick ({@link #noTimerDue}); otherwise the general tick.
+     */
+    static void tick(Machine<?> m, CompiledChart c, Cause tickCause) {
+        if (m.flags == Machine.RUNNING && m.chart.timerTicks && m.unobserved() && noTimerDue(m, c)) {
+            return;
+        }
+        tickGeneral(m, c, tickCause);
+    }
+
+    /**
      * A tick of any chart: posted events first, the clocks advance, then polling and update
      * actions with a run to completion after each.
      */
@@ -232,6 +244,61 @@ final class Ticks {
                 m.tasks().update(st);
             }
         }
+    }
+
+    /**
+     * Whether a chart's ticks only run timers: every polled transition is a timer, and no state
+     * has an update action or behaviours, and there are no plans. A tick in which no timer is due
+     * then does nothing but move the clock on ({@link #noTimerDue}).
+     */
+    static boolean onlyTimers(CompiledChart c) {
+        if (c.hasPlans) {
+            return false;
+        }
+        for (long w : c.updateMask) {
+            if (w != 0) {
+                return false;
+            }
+        }
+        for (int s = 0; s < c.stateCount; s++) {
+            for (int t : c.polledTransitions[s]) {
+                if (c.tAfter[t] <= 0) {
+                    return false;
+                }
+            }
+        }
+        return true;
+    }
+
+    /**
+     * For a running machine of a chart whose ticks only run timers, with no listener: when no
+     * event is posted and no active timer is due at the next tick, moves the clock on (the whole
+     * tick) and returns true; otherwise changes nothing and returns false, and the general tick
+     * runs.
+     */
+    static boolean noTimerDue(Machine<?> m, CompiledChart c) {
+        Machine.Extras x = m.extras;
+        if (x == null) {
+            return true; // nothing posted, no clock: no timer is active
+        }
+        java.util.concurrent.ConcurrentLinkedQueue<Object> q = x.posted;
+        if (q != null && !q.isEmpty()) {
+            return false;
+        }
+        Tasks<?> tk = x.tasks;
+        if (tk == null) {
+            return true; // no clock: no timer is active
+        }
+        long now = tk.ticks + 1;
+        for (int st = m.nextActiveIn(c.polledMask, 0); st >= 0; st = m.nextActiveIn(c.polledMask, st + 1)) {
+            for (int t : c.polledTransitions[st]) {
+                if (now - tk.enteredAt[st] >= c.tAfter[t] && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t))) {
+                    return false;
+                }
+            }
+        }
+        tk.ticks = now;
+        return true;
     }
 
     /** Whether timer {@code t}'s source has been active for its ticks, and the timer has not fired in this activation. */
