@@ -300,7 +300,7 @@ public final class Probe implements MachineListener {
 
     @Override
     public void onTick(Machine<?> m, Cause cause) {
-        if (lost && !resync()) {
+        if (lost && !(ring.mayHaveRoom(syncWords) && resync())) {
             return;
         }
         if (end != 0) { // the count goes before what follows: the next record takes the cursor again and writes it
@@ -311,7 +311,7 @@ public final class Probe implements MachineListener {
 
     @Override
     public void onEvent(Machine<?> m, Object event, Cause cause) {
-        if (lost && !resync()) {
+        if (lost && !(ring.mayHaveRoom(syncWords) && resync())) { // checked inline: a saturated inspector is here every event
             skipped++;
             return;
         }

@@ -125,6 +125,16 @@ public final class Ring extends RingConsumer {
         return end <= limit || roomAfterRead(end);
     }
 
+    /**
+     * Whether {@code n} words may fit: {@link #hasRoom}'s answer without its calls or stores, for a
+     * probe that waits to resync to ask on every event. It may say yes wrongly (a cursor is held
+     * past {@code next}), never no wrongly.
+     */
+    boolean mayHaveRoom(int n) {
+        long end = next + n + 2;
+        return end <= limit || end <= (long) READ.getAcquire(this) + mask + 1;
+    }
+
     /** Whether the ring has room up to word {@code end} once the consumer's index is read afresh. */
     private boolean roomAfterRead(long end) {
         limit = (long) READ.getAcquire(this) + mask + 1;
