@@ -24,8 +24,6 @@ public final class Probe implements MachineListener {
     final java.util.function.Consumer<String> sender;
     /** The ring of the thread this probe last wrote on. */
     private Ring ring;
-    /** {@link #slot} where a record's head holds it. */
-    private final long slotBits;
     /** The ring's words and references while this probe holds its cursor. */
     private long[] words;
     private Object[] refs;
@@ -55,7 +53,6 @@ public final class Probe implements MachineListener {
         this.name = name;
         this.sender = sender;
         this.chart = machine.chart();
-        this.slotBits = (long) slot << 10;
     }
 
     public int slot() {
@@ -104,7 +101,7 @@ public final class Probe implements MachineListener {
      * known room; a loss) goes to {@link #addSlowly}.
      */
     private void add(int kind, Cause cause, int a, Object ref) {
-        long head = kind | (long) cause.ordinal() << 6 | slotBits | (long) a << 32;
+        long head = Kind.head(kind, cause, slot, a, 0);
         long c = cursor;
         if (c < end) {
             int i = (int) c & mask;
@@ -124,7 +121,7 @@ public final class Probe implements MachineListener {
 
     /** A record of two words: its head says one extra word, {@code x}. */
     private void add(int kind, Cause cause, int a, long x) {
-        long head = kind | (long) cause.ordinal() << 6 | 1L << 8 | slotBits | (long) a << 32;
+        long head = Kind.head(kind, cause, slot, a, 1);
         long c = cursor;
         if (c + 1 < end) {
             words[(int) c & mask] = head;
