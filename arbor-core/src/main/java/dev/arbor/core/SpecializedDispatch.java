@@ -62,11 +62,17 @@ final class SpecializedDispatch {
         private final Chunk[] chunks;
         /** The one chunk of a small chart, else null: one load instead of three. */
         private final Chunk only;
+        /** The second of exactly two chunks, else null; the first is {@code chunks[0]}, keys below {@link #split}. */
+        private final Chunk second;
+        private final int split;
+
         Chunks(int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
             this.chunkOf = chunkOf;
             this.chunkBase = chunkBase;
             this.chunks = chunks;
             this.only = chunks.length == 1 ? chunks[0] : null;
+            this.second = chunks.length == 2 ? chunks[1] : null;
+            this.split = chunks.length == 2 ? chunkBase[chunkBase.length - 1] : 0;
         }
 
         // The methods on the way to a chunk stay under the JIT's 35 bytes, so that they are
@@ -78,7 +84,14 @@ final class SpecializedDispatch {
         }
 
         private boolean runInChunk(int key, Machine<?> machine, Object owner, Object event) {
-            return chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+            Chunk two = second;
+            return two != null ? runInTwo(two, key, machine, owner, event)
+                    : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+        }
+
+        /** Two chunks: which one by a comparison, and each from a call site of its own. */
+        private boolean runInTwo(Chunk two, int key, Machine<?> machine, Object owner, Object event) {
+            return key < split ? chunks[0].run(key, machine, owner, event) : two.run(key - split, machine, owner, event);
         }
 
         int count() {
