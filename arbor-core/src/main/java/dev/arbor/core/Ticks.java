@@ -292,7 +292,7 @@ final class Ticks {
         long now = tk.ticks + 1;
         for (int st = m.nextActiveIn(c.polledMask, 0); st >= 0; st = m.nextActiveIn(c.polledMask, st + 1)) {
             for (int t : c.polledTransitions[st]) {
-                if (now - tk.enteredAt[st] >= c.tAfter[t] && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t))) {
+                if (dueAt(tk, c, t, now)) {
                     return false;
                 }
             }
@@ -305,7 +305,11 @@ final class Ticks {
     private static boolean timerDue(Machine<?> m, CompiledChart c, int t) {
         Machine.Extras x = m.extras;
         Tasks<?> tk = x == null ? null : x.tasks;
-        return tk != null && tk.ticks - tk.enteredAt[c.tSource[t]] >= c.tAfter[t]
-                && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t));
+        return tk != null && dueAt(tk, c, t, tk.ticks);
+    }
+
+    /** Whether timer {@code t} is due when the clock reads {@code now}. */
+    private static boolean dueAt(Tasks<?> tk, CompiledChart c, int t, long now) {
+        return now - tk.enteredAt[c.tSource[t]] >= c.tAfter[t] && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t));
     }
 }

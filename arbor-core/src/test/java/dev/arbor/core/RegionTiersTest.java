@@ -167,12 +167,10 @@ class RegionTiersTest {
 
     @Test
     void twoRegionsLeaveAndReenterThroughTheirHistoriesInOneStepOnEveryTier() {
-        List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::house);
-        for (int i = 0; i < tiers.size(); i++) {
-            String tier = Tiers.NAMES.get(i);
-            Trace t = new Trace();
-            Machine<Trace> m = tiers.get(i).newMachine(t);
-            m.start();
+        for (Tiers.Run run : Tiers.started(RegionTiersTest::house)) {
+            String tier = run.tier();
+            Trace t = run.trace();
+            Machine<Trace> m = run.machine();
             assertThat(t.take()).as(tier).containsExactly("enter shut", "enter locked", "enter dark", "enter dim");
             for (Step s : HOUSE) {
                 m.fire(s.input());
@@ -209,12 +207,10 @@ class RegionTiersTest {
 
     @Test
     void threeRegionsMoveInOneStepOnEveryTier() {
-        List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::trio);
-        for (int i = 0; i < tiers.size(); i++) {
-            String tier = Tiers.NAMES.get(i);
-            Trace t = new Trace();
-            Machine<Trace> m = tiers.get(i).newMachine(t);
-            m.start();
+        for (Tiers.Run run : Tiers.started(RegionTiersTest::trio)) {
+            String tier = run.tier();
+            Trace t = run.trace();
+            Machine<Trace> m = run.machine();
             t.take();
             m.fire(Trio.SWAP);
             assertThat(t.take()).as(tier).containsExactly("exit x3", "exit x2", "exit x1", "enter y1", "enter y2", "enter y3");
@@ -272,13 +268,10 @@ class RegionTiersTest {
 
     @Test
     void thePlayerRunsItsScriptStepByStepOnEveryTier() {
-        List<Chart<Trace>> tiers = Tiers.of(RegionTiersTest::player);
-        for (int i = 0; i < tiers.size(); i++) {
-            Chart<Trace> chart = tiers.get(i);
-            String tier = Tiers.NAMES.get(i);
-            Trace t = new Trace();
-            Machine<Trace> m = chart.newMachine(t);
-            m.start();
+        for (Tiers.Run run : Tiers.started(RegionTiersTest::player)) {
+            String tier = run.tier();
+            Trace t = run.trace();
+            Machine<Trace> m = run.machine();
             assertThat(t.take()).as(tier).containsExactly("enter alive", "enter idle", "enter none", "enter normal");
             for (Step s : SCRIPT) {
                 if (s.input() == TICK) {

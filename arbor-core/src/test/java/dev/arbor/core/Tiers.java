@@ -16,6 +16,22 @@ final class Tiers {
      * The chart specialised; kept on the interpreter (the flat path, for a chart without parallel
      * states); and on the general SCXML step alone.
      */
+    /** A started machine of one tier, its owner the trace its actions write to. */
+    record Run(String tier, Trace trace, Machine<Trace> machine) {}
+
+    /** The chart on every tier ({@link #of}), each with a started machine whose owner is a new trace. */
+    static List<Run> started(Supplier<Chart<Trace>> definition) {
+        List<Chart<Trace>> charts = of(definition);
+        List<Run> runs = new java.util.ArrayList<>();
+        for (int i = 0; i < charts.size(); i++) {
+            Trace t = new Trace();
+            Machine<Trace> m = charts.get(i).newMachine(t);
+            m.start();
+            runs.add(new Run(NAMES.get(i), t, m));
+        }
+        return runs;
+    }
+
     static <C> List<Chart<C>> of(Supplier<Chart<C>> definition) {
         Chart<C> specialised = definition.get();
         assertThat(specialised.specializeNow()).as("specialised dispatch").isNotNull();

@@ -28,12 +28,10 @@ class TimerTicksTest {
 
     @Test
     void aTimerFiresOnItsTickAfterIdleTicks() {
-        List<Chart<Trace>> tiers = Tiers.of(TimerTicksTest::bell);
-        for (int i = 0; i < tiers.size(); i++) {
-            String tier = Tiers.NAMES.get(i);
-            Trace t = new Trace();
-            Machine<Trace> m = tiers.get(i).newMachine(t);
-            m.start();
+        for (Tiers.Run run : Tiers.started(TimerTicksTest::bell)) {
+            String tier = run.tier();
+            Trace t = run.trace();
+            Machine<Trace> m = run.machine();
             m.fire(Go.GO);
             t.take();
             for (int round = 0; round < 3; round++) {

@@ -12,16 +12,14 @@ import dev.arbor.inspector.capture.Capture;
  * {@code none} (no probe), {@code alone} (the probe writes into a ring the same thread frees every
  * 256 events: its own work) or {@code lost} (a ring nobody frees: a probe waiting to resync).
  */
-public final class QhsmWithProbe implements TwoBuilds.Workload {
-    private final Machine<QhsmOwner> machine;
+public final class QhsmWithProbe extends Cycle<Sig> {
+    private final Machine<QhsmOwner> machine = ArborPeer.CHART.newMachine(new QhsmOwner(false));
     private final Capture capture;
     private final boolean freeing;
-    private final Sig[] cycle = QhsmScript.CYCLE.toArray(new Sig[0]);
-    private int next;
     private long events;
 
     public QhsmWithProbe(String mode) {
-        machine = ArborPeer.CHART.newMachine(new QhsmOwner(false));
+        super(QhsmScript.CYCLE.toArray(new Sig[0]));
         capture = switch (mode) {
             case "none" -> null;
             case "alone" -> new Capture(1 << 16);
@@ -36,18 +34,10 @@ public final class QhsmWithProbe implements TwoBuilds.Workload {
     }
 
     @Override
-    public long applyAsLong(long inputs) {
-        long start = System.nanoTime();
-        Sig[] c = cycle;
-        int i = next;
-        for (long k = 0; k < inputs; k++) {
-            machine.fire(c[i]);
-            i = i + 1 == c.length ? 0 : i + 1;
-            if ((++events & 0xFF) == 0 && freeing) {
-                capture.discard();
-            }
+    void take(Sig input) {
+        machine.fire(input);
+        if ((++events & 0xFF) == 0 && freeing) {
+            capture.discard();
         }
-        next = i;
-        return System.nanoTime() - start;
     }
 }

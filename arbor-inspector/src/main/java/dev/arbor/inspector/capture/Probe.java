@@ -289,9 +289,7 @@ public final class Probe implements MachineListener {
     @Override
     public void onStepEnd(Machine<?> m) {
         if (end != 0) { // else nothing of this step's is waiting: a nested step's end, or a Ring.put, published it
-            Ring r = ring;
-            r.commit(giveBack());
-            r.publish();
+            publish();
         }
     }
 
@@ -301,7 +299,7 @@ public final class Probe implements MachineListener {
             return;
         }
         if (end != 0) { // the count goes before what follows: the next record takes the cursor again and writes it
-            onStepEnd(m);
+            publish();
         }
         pendingTicks++;
     }
