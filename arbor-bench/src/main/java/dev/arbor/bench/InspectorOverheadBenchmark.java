@@ -42,12 +42,13 @@ import org.openjdk.jmh.annotations.Warmup;
  *   <li>{@code NEVER_DRAINED}: a ring nobody frees: a probe waiting to resync, every record
  *       dropped and counted;</li>
  *   <li>{@code COUNTING_LISTENER} and {@code EMPTY_LISTENER}: what calling any observer costs the
- *       engine.</li>
+ *       engine (these hear every exit and entry; the probe takes compiled microsteps whole).</li>
  * </ul>
  * Score: ns per event; each iteration prints the bytes the game thread allocated per event
  * (target: 0 added; JMH's {@code -prof gc} counts the inspector's threads too).
  *
- * <p>At this rate (tens of millions of events a second, five or six records each) the collector
+ * <p>At this rate (tens of millions of events a second, an event and its compiled microstep each; five or six
+ * records where the machine reports state by state) the collector
  * cannot build the model as fast as the game writes, so in {@code ATTACHED} most records are
  * dropped and counted, as designed, and a probe that waits to resync writes nothing: that figure
  * is the cost of a saturated inspector. The teardown prints what share was dropped. A game at 60

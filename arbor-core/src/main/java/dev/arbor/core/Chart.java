@@ -435,6 +435,59 @@ public final class Chart<C> {
     }
 
     /**
+     * The states a compiled microstep of {@code transition} from active leaf {@code leaf} exits,
+     * innermost first: what {@link MachineListener#onMicrostep} stands for before the transition.
+     *
+     * @param leaf       the active leaf the microstep starts from
+     * @param transition the transition's id
+     * @return the states exited, a new array (empty for a transition without a target)
+     * @throws IndexOutOfBoundsException if the chart has no such state or transition
+     * @throws IllegalArgumentException  if the leaf is not below the transition's domain
+     */
+    public int[] microstepExits(int leaf, int transition) {
+        Objects.checkIndex(leaf, compiled.stateCount);
+        Objects.checkIndex(transition, compiled.transitionCount);
+        int d = compiled.tDomain[transition];
+        if (d == CompiledChart.NO_DOMAIN) {
+            return new int[0];
+        }
+        int[] path = compiled.exitPath(leaf, d & ~CompiledChart.KEEP);
+        if (path == null) {
+            throw new IllegalArgumentException("chart '" + name() + "': state '" + stateName(leaf)
+                    + "' is not below the domain of transition '" + describeTransition(transition) + "'");
+        }
+        return path;
+    }
+
+    /**
+     * The states a compiled microstep of {@code transition} enters, outermost first: what
+     * {@link MachineListener#onMicrostep} stands for after the transition. They do not depend on
+     * the machine: a transition whose entries do (through a history state) is never reported whole.
+     *
+     * @param transition the transition's id
+     * @return the states entered, a new array (empty for a transition without a target)
+     * @throws IndexOutOfBoundsException if the chart has no such transition
+     * @throws IllegalArgumentException  if the transition's entries are not fixed (it enters
+     *                                   through history, or its chart is not compiled)
+     */
+    public int[] microstepEntries(int transition) {
+        Objects.checkIndex(transition, compiled.transitionCount);
+        if (compiled.tDomain[transition] == CompiledChart.NO_DOMAIN) {
+            return new int[0];
+        }
+        int[] path = compiled.tEntryPath[transition];
+        if (path == null) {
+            throw new IllegalArgumentException("chart '" + name() + "': transition '" + describeTransition(transition)
+                    + "' has no fixed entries (it enters through history, or the chart is not compiled)");
+        }
+        int[] states = new int[path.length];
+        for (int i = 0; i < path.length; i++) {
+            states[i] = path[i] < 0 ? ~path[i] : path[i]; // ~s: s, then its initial action
+        }
+        return states;
+    }
+
+    /**
      * A short description of a transition, such as {@code "s1 A -> s1"}, {@code "STUNNED after 3
      * ticks -> IDLE"} or, for a plan's step, {@code "plan PATROL: TO_GATE -> WATCH_GATE"}.
      *

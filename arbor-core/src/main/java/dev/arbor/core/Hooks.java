@@ -72,6 +72,23 @@ final class Hooks {
         return x == null || (x.listener == null && x.tasks == null) || x.quiet();
     }
 
+    /**
+     * {@link #quiet}, or a listener that takes a compiled microstep in one call
+     * ({@link MachineListener#takesMicrosteps}): the quiet path after {@link #microstepTaken}.
+     */
+    static boolean summarised(Machine<?> m) {
+        Machine.Extras x = m.extras;
+        return x == null || x.summarised();
+    }
+
+    /** Before the first exit of a compiled microstep on the quiet path: a listener hears of it whole. */
+    static void microstepTaken(Machine<?> m, int leaf, int t, Object event) {
+        Machine.Extras x = m.extras;
+        if (x != null && x.listener != null) {
+            x.listener.onMicrostep(m, leaf, t, event, m.cause());
+        }
+    }
+
     /** {@link #entering} on the quiet path, for a state below 64: only its bit. */
     static void enteredQuiet(Machine<?> m, long bit) {
         m.active0 |= bit;

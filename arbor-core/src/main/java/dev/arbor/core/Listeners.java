@@ -35,6 +35,17 @@ final class Listeners {
         }
 
         @Override
+        public boolean takesMicrosteps() {
+            return a.takesMicrosteps() && b.takesMicrosteps();
+        }
+
+        @Override
+        public void onMicrostep(Machine<?> m, int leaf, int transition, Object event, Cause cause) {
+            a.onMicrostep(m, leaf, transition, event, cause);
+            b.onMicrostep(m, leaf, transition, event, cause);
+        }
+
+        @Override
         public void onEvent(Machine<?> m, Object event, Cause cause) {
             a.onEvent(m, event, cause);
             b.onEvent(m, event, cause);

@@ -83,7 +83,10 @@ public final class Machine<C> {
 
     /** Listener, history, saved configurations, behaviour clocks, posted events and the step's scratch. */
     static final class Extras {
+        /** Set through {@link #listen}. */
         MachineListener listener;
+        /** No listener, or one that takes a compiled microstep as one call ({@link MachineListener#takesMicrosteps}). */
+        private boolean microstepsWhole = true;
         long[] previousMore;
         int[] history;
         long[][] stack; // no field is set at construction: a racing plain read sees a whole object
@@ -104,6 +107,17 @@ public final class Machine<C> {
         /** No listener, and no behaviour or plan to tell of exits (see {@code Hooks.quiet}). */
         boolean quiet() {
             return listener == null && (tasks == null || tasks.exitsQuietly());
+        }
+
+        /** {@link #quiet}, or a listener that hears a compiled microstep in one call (see {@code Hooks.summarised}). */
+        boolean summarised() {
+            return microstepsWhole && (tasks == null || tasks.exitsQuietly());
+        }
+
+        /** Makes {@code l} (a chain, or null) the listener; asks it once whether it takes microsteps whole. */
+        void listen(MachineListener l) {
+            listener = l;
+            microstepsWhole = l == null || l.takesMicrosteps();
         }
 
         /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
@@ -187,7 +201,7 @@ public final class Machine<C> {
         if (isBusy()) { // added from inside a step: it hears from the next step on, whichever path runs this one
             x.pendingListener = x.pendingListener == null ? l : Listeners.both(x.pendingListener, l);
         } else {
-            x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
+            x.listen(x.listener == null ? l : Listeners.both(x.listener, l));
         }
         return this;
     }
@@ -211,7 +225,7 @@ public final class Machine<C> {
         }
         MachineListener rest = Listeners.without(x.listener, l);
         boolean removed = rest != x.listener;
-        x.listener = rest;
+        x.listen(rest);
         return removed;
     }
 

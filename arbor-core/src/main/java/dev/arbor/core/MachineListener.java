@@ -51,6 +51,39 @@ public interface MachineListener {
     default void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {}
 
     /**
+     * Whether this listener takes a compiled microstep in one call, {@link #onMicrostep}, rather
+     * than its exits, transition and entries one by one. Asked once, when the listener is added.
+     * A listener that only records what happened (a trace, the inspector) says yes and spares
+     * the machine a call per state: the machine then runs the same code as with no listener,
+     * plus that one call. A listener that must see each exit and entry between the actions
+     * around it (one that reads the machine, or logs next to the actions) keeps the default, no.
+     *
+     * @return true to hear compiled microsteps through {@link #onMicrostep}
+     */
+    default boolean takesMicrosteps() {
+        return false;
+    }
+
+    /**
+     * Transition {@code transition} is taken from active leaf {@code leaf} as one compiled
+     * microstep; called only on listeners that {@link #takesMicrosteps take microsteps}, before
+     * the microstep's first exit. It stands for, in this order: {@link #onExit} for each state of
+     * {@link Chart#microstepExits(int, int) chart.microstepExits(leaf, transition)},
+     * {@link #onTransition} with {@code event}, then {@link #onEntry} for each state of
+     * {@link Chart#microstepEntries(int) chart.microstepEntries(transition)}. An action of the
+     * microstep that throws is reported by {@link #onError} after this call. Every other
+     * microstep (through history, of a handler state, in several regions at once, on the
+     * interpreter) is still reported one callback at a time.
+     *
+     * @param machine    the machine taking the transition
+     * @param leaf       the active leaf state the microstep starts from
+     * @param transition the id of the transition taken
+     * @param event      the triggering event, or null for eventless and polled transitions
+     * @param cause      why the machine is stepping
+     */
+    default void onMicrostep(Machine<?> machine, int leaf, int transition, Object event, Cause cause) {}
+
+    /**
      * A transition without a target (or a handler that returned HANDLED) consumed the event.
      *
      * @param machine the machine that consumed the event

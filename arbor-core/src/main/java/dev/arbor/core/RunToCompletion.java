@@ -226,7 +226,7 @@ final class RunToCompletion {
     private static void addPendingListener(Machine<?> m, Machine.Extras x) {
         MachineListener l = x.pendingListener;
         x.pendingListener = null;
-        x.listener = x.listener == null ? l : Listeners.both(x.listener, l);
+        x.listen(x.listener == null ? l : Listeners.both(x.listener, l));
     }
 
     /**

@@ -89,6 +89,8 @@ final class Specializer {
     private static final MethodHandle ENTERING;
     private static final MethodHandle ENTERING_LOW;
     private static final MethodHandle QUIET;
+    private static final MethodHandle SUMMARISED;
+    private static final MethodHandle MICROSTEP_TAKEN;
     private static final MethodHandle ENTERED_QUIET;
     private static final MethodHandle ENTERED_QUIET_LOW;
     private static final MethodHandle BEHAVIORS_ENTERED;
@@ -130,6 +132,8 @@ final class Specializer {
             EXITED_LOW = hook(l, Hooks.class, "exitedLow", methodType(void.class, long.class));
             ENTERING_LOW = hook(l, Hooks.class, "enteringLow", methodType(void.class, int.class, long.class));
             QUIET = hook(l, Hooks.class, "quiet", methodType(boolean.class));
+            SUMMARISED = hook(l, Hooks.class, "summarised", methodType(boolean.class));
+            MICROSTEP_TAKEN = hook(l, Hooks.class, "microstepTaken", methodType(void.class, int.class, int.class, Object.class));
             ENTERED_QUIET = hook(l, Hooks.class, "enteredQuiet", ofState);
             ENTERED_QUIET_LOW = hook(l, Hooks.class, "enteredQuiet", methodType(void.class, long.class));
             BEHAVIORS_ENTERED = hook(l, Hooks.class, "behaviorsEntered", ofState);
@@ -638,8 +642,8 @@ final class Specializer {
             MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, HandlerStep.TARGET + target);
             return new Piece(dropArguments(general, 1, Object.class), 1);
         }
-        return bothWays(microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), true),
-                microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), false));
+        return bothWays(QUIET, microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), true, false),
+                microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), false, false));
     }
 
     /** Transition {@code t} taken from active leaf {@code leaf}: always true. */
@@ -651,7 +655,9 @@ final class Specializer {
      * The transition's microstep twice over: quiet, for a machine with no listener and no
      * behaviour clocks (the state bits and the user's actions only), and in full, with every
      * hook; the machine says which at the start of the step (listeners added during a step are
-     * attached when it ends, so the choice holds for the whole step).
+     * attached when it ends, so the choice holds for the whole step). A microstep whose exits
+     * and entries are fixed also takes the quiet way for a listener that hears it in one call
+     * ({@link MachineListener#takesMicrosteps}): one hook ahead of the quiet steps tells it.
      */
     private Piece buildEffect(int leaf, int t) {
         int h = c.tHistoryTarget[t];
@@ -661,19 +667,20 @@ final class Specializer {
         }
         int d = c.tDomain[t];
         if (d == CompiledChart.NO_DOMAIN) {
-            return bothWays(internal(t, true), internal(t, false));
+            return bothWays(QUIET, internal(t, true), internal(t, false));
         }
-        Piece both = bothWays(microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true),
-                microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false));
+        boolean whole = h < 0; // entries through history depend on the machine: reported one by one
+        Piece both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true, whole),
+                microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false, false));
         if (h >= 0 && both.steps() > CHUNK_BUDGET) {
             return interpreted(t); // a history's cases multiply its entries: too long for a chunk of its own
         }
         return both;
     }
 
-    /** A microstep quiet and in full, the machine choosing at the start of the step. */
-    private static Piece bothWays(Piece quiet, Piece full) {
-        MethodHandle which = dropArguments(QUIET, 1, Object.class, Object.class);
+    /** A microstep quiet and in full, the machine choosing at the start of the step by {@code quietTest}. */
+    private static Piece bothWays(MethodHandle quietTest, Piece quiet, Piece full) {
+        MethodHandle which = dropArguments(quietTest, 1, Object.class, Object.class);
         // Both count: C2 compiles only the branch taken, but C1 compiles both.
         return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
     }
@@ -699,14 +706,18 @@ final class Specializer {
      * Transition {@code t} from active leaf {@code leaf} with domain {@code d}: the exits up to
      * the domain, the action, the kept domain's initial action, then the entries of
      * {@code entryPath}, or, for a transition to a history state, through what it recorded.
+     * When {@code whole}, a listener hears of it first, in one call.
      */
-    private Piece microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet) {
+    private Piece microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet, boolean whole) {
         List<MethodHandle> steps = new ArrayList<>();
         int count = 0;
         int source = c.tSource[t];
         int base = d & ~CompiledChart.KEEP;
         // One flat list of steps, folded as one balanced tree: nesting a tree per state would cost
         // the JIT levels of inlining depth.
+        if (whole) {
+            steps.add(dropArguments(insertArguments(MICROSTEP_TAKEN, 1, leaf, t), 1, Object.class));
+        }
         steps.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
         addExits(steps, leaf, base, quiet);
         if (!quiet) {
@@ -756,14 +767,15 @@ final class Specializer {
 
     /** Adds the history records, then the exits, of every state from active leaf {@code leaf} up to, not including, {@code base}. */
     private void addExits(List<MethodHandle> steps, int leaf, int base, boolean quiet) {
+        int[] path = c.exitPath(leaf, base); // what Chart.microstepExits reports
         if (c.hasHistory) {
-            for (int st = leaf; st != base; st = c.parent[st]) {
+            for (int st : path) {
                 if (c.historyChildren[st].length > 0) {
                     steps.add(withState(RECORD_HISTORY, st));
                 }
             }
         }
-        for (int st = leaf; st != base; st = c.parent[st]) {
+        for (int st : path) {
             steps.addAll(exit(st, quiet));
         }
     }

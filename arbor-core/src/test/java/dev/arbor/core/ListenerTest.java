@@ -264,6 +264,130 @@ class ListenerTest {
         assertThat(m.cause()).isEqualTo(Cause.NORMAL);
     }
 
+    /** A {@link Recorder} that takes compiled microsteps whole, writing each with what the chart says it stands for. */
+    static final class WholeRecorder extends Recorder {
+        private final List<String> out;
+
+        WholeRecorder(List<String> out) {
+            super("", out);
+            this.out = out;
+        }
+
+        @Override
+        public boolean takesMicrosteps() {
+            return true;
+        }
+
+        @Override
+        public void onMicrostep(Machine<?> m, int leaf, int t, Object event, Cause cause) {
+            Chart<?> c = m.chart();
+            out.add("microstep from " + c.stateName(leaf) + " " + c.describeTransition(t) + " on " + event + " " + cause
+                    + ": exits " + names(c, c.microstepExits(leaf, t)) + ", entries " + names(c, c.microstepEntries(t)));
+        }
+
+        private static List<String> names(Chart<?> c, int[] states) {
+            List<String> out = new ArrayList<>();
+            for (int s : states) {
+                out.add(c.stateName(s));
+            }
+            return out;
+        }
+    }
+
+    @Test
+    void aListenerThatTakesMicrostepsWholeHearsACompiledOneInOneCallBeforeItsExits() {
+        List<Chart<List<String>>> tiers = Tiers.of(ListenerTest::chart);
+        for (int i = 0; i < tiers.size(); i++) {
+            List<String> log = new ArrayList<>();
+            Machine<List<String>> m = tiers.get(i).newMachine(log);
+            m.addListener(new WholeRecorder(log));
+            m.start();
+            take(log);
+            m.fire(Ev.GO);
+            m.fire(Ev.BACK);
+            m.fire(Ev.FINISH);
+            List<String> heard = take(log);
+            if (Tiers.NAMES.get(i).equals("specialised")) {
+                // the machine runs its quiet code after the one call: the action follows it
+                assertThat(heard).as(Tiers.NAMES.get(i)).containsExactly(
+                        "event GO NORMAL", "microstep from A A GO -> B on GO NORMAL: exits [A], entries [B]", "go-action NORMAL",
+                        "event BACK NORMAL", "microstep from B B BACK -> A on BACK NORMAL: exits [B], entries [A]",
+                        "event FINISH NORMAL", "microstep from A A FINISH -> J on FINISH NORMAL: exits [A], entries [J, J1]");
+            } else {
+                // the interpreter reports state by state, to every listener
+                assertThat(heard).as(Tiers.NAMES.get(i)).containsExactly(
+                        "event GO NORMAL", "exit A NORMAL", "transition A->B on GO NORMAL", "go-action NORMAL", "entry B NORMAL",
+                        "event BACK NORMAL", "exit B NORMAL", "transition B->A on BACK NORMAL", "entry A NORMAL",
+                        "event FINISH NORMAL", "exit A NORMAL", "transition A->J on FINISH NORMAL", "entry J NORMAL",
+                        "entry J1 NORMAL");
+            }
+        }
+    }
+
+    @Test
+    void aFailureInsideAMicrostepTakenWholeIsReportedAfterItAndAnyOtherListenerHearsStateByState() {
+        Chart<List<String>> specialised = Tiers.of(ListenerTest::chart).get(0);
+        List<String> log = new ArrayList<>();
+        Machine<List<String>> m = specialised.newMachine(log);
+        m.addListener(new WholeRecorder(log));
+        m.start();
+        m.fire(Ev.GO);
+        take(log);
+        assertThatThrownBy(() -> m.fire(Ev.BAD)).hasMessage("bad-action");
+        assertThat(take(log)).containsExactly("event BAD NORMAL",
+                "microstep from B B BAD -> C on BAD NORMAL: exits [B], entries [C]", "error B bad-action NORMAL");
+
+        // with a listener that does not take microsteps whole, the machine reports each state to both
+        List<String> both = new ArrayList<>();
+        Machine<List<String>> n = specialised.newMachine(both);
+        n.addListener(new WholeRecorder(both)).addListener(new Recorder("2:", both));
+        n.start();
+        n.fire(Ev.GO);
+        take(both);
+        n.fire(Ev.BACK);
+        assertThat(take(both)).containsExactly("event BACK NORMAL", "2:event BACK NORMAL", "exit B NORMAL", "2:exit B NORMAL",
+                "transition B->A on BACK NORMAL", "2:transition B->A on BACK NORMAL", "entry A NORMAL", "2:entry A NORMAL");
+    }
+
+    @Test
+    void whatAMicrostepStandsForIsRefusedForAStateOrTransitionItCannotHaveAndForEntriesThroughHistory() {
+        Chart<List<String>> c = chart();
+        int goToB = transition(c, "A", "B");
+        assertThat(c.microstepExits(c.stateId("A"), goToB)).containsExactly(c.stateId("A"));
+        int finish = transition(c, "J1", "JF"); // its domain is J: A is not below it
+        assertThat(c.microstepExits(c.stateId("J1"), finish)).containsExactly(c.stateId("J1"));
+        assertThatThrownBy(() -> c.microstepExits(c.stateId("A"), finish))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("'A'").hasMessageContaining(c.describeTransition(finish)).hasMessageContaining("domain");
+        assertThatThrownBy(() -> c.microstepExits(99, goToB)).isInstanceOf(IndexOutOfBoundsException.class);
+        assertThatThrownBy(() -> c.microstepEntries(-1)).isInstanceOf(IndexOutOfBoundsException.class);
+
+        Chart<Object> withHistory = Chart.builder("remembers").initial("P")
+                .state("P", p -> {
+                    p.initial("P1");
+                    p.history("H", HistoryType.SHALLOW);
+                    p.state("P1", p1 -> p1.on(Ev.GO).target("P2"));
+                    p.state("P2");
+                    p.on(Ev.SKIP).target("Q");
+                })
+                .state("Q", q -> q.on(Ev.BACK).target("H"))
+                .build();
+        int back = transition(withHistory, "Q", "H");
+        assertThatThrownBy(() -> withHistory.microstepEntries(back))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("history");
+    }
+
+    private static int transition(Chart<?> c, String source, String target) {
+        for (int t = 0; t < c.transitionCount(); t++) {
+            int[] targets = c.transitionTargets(t);
+            if (c.stateName(c.transitionSource(t)).equals(source) && targets.length == 1
+                    && c.stateName(targets[0]).equals(target)) {
+                return t;
+            }
+        }
+        throw new AssertionError("no transition " + source + " -> " + target);
+    }
+
     @Test
     void severalListenersAreCalledInTheOrderAdded() {
         List<String> log = new ArrayList<>();

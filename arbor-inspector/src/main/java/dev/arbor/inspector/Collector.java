@@ -45,6 +45,8 @@ final class Collector implements Ring.Reader, Runnable {
     private long seq;
     private long droppedSeen;
     private final Rec scratch = new Rec();
+    /** Each machine's chart as its records announce it (attach, a move onto another): what its microsteps expand by. */
+    private Chart<?>[] chartOf = new Chart<?>[64];
     private static final String[] CAUSES = java.util.Arrays.stream(dev.arbor.core.Cause.values())
             .map(c -> c.name().toLowerCase(Locale.ROOT)).toArray(String[]::new);
     private int failures;
@@ -135,6 +137,10 @@ final class Collector implements Ring.Reader, Runnable {
 
     private void convert(long head, long tick, long x, long y, long z, Object ref) {
         int kind = Kind.kind(head);
+        if (kind == Kind.MICROSTEP) {
+            expand(head, tick, x, ref);
+            return;
+        }
         Rec r = scratch; // the model copies what it keeps; a recording writes it out at once
         r.clear();
         r.seq = ++seq;
@@ -164,8 +170,12 @@ final class Collector implements Ring.Reader, Runnable {
             case Kind.ATTACH -> {
                 Attached at = (Attached) ref;
                 r.attach = new Rec.Attach(at.name(), chart(at.chart()).id(), at.active(), at.history());
+                chartIs(r.machine, at.chart());
             }
-            case Kind.CHART -> r.chart = chart((Chart<?>) ref).id();
+            case Kind.CHART -> {
+                r.chart = chart((Chart<?>) ref).id();
+                chartIs(r.machine, (Chart<?>) ref);
+            }
             case Kind.RELOAD -> {
                 MigrationReport m = (MigrationReport) ref;
                 r.report = new Rec.Report(m.fromChart(), m.toChart(), m.toString());
@@ -199,6 +209,37 @@ final class Collector implements Ring.Reader, Runnable {
                 recordingFailed(e);
             }
         }
+    }
+
+    /**
+     * A compiled microstep, as the records it stands for: the exits, the transition (with the
+     * event), the entries, all with its cause and tick. A machine whose attach has not been read
+     * yet is not shown yet, so its microstep is skipped like its other records.
+     */
+    private void expand(long head, long tick, long x, Object ref) {
+        int slot = Kind.slot(head);
+        Chart<?> chart = slot < chartOf.length ? chartOf[slot] : null;
+        if (chart == null) {
+            return;
+        }
+        dev.arbor.core.Cause cause = Kind.cause(head);
+        int t = Kind.a(head);
+        int leaf = (int) x;
+        int code = (int) (x >>> 32);
+        for (int s : chart.microstepExits(leaf, t)) {
+            convert(Kind.head(Kind.EXIT, cause, slot, s, 0), tick, 0, 0, 0, null);
+        }
+        convert(Kind.head(Kind.TRANSITION, cause, slot, t, 1), tick, code, 0, 0, ref);
+        for (int s : chart.microstepEntries(t)) {
+            convert(Kind.head(Kind.ENTER, cause, slot, s, 0), tick, 0, 0, 0, null);
+        }
+    }
+
+    private void chartIs(int slot, Chart<?> chart) {
+        if (slot >= chartOf.length) {
+            chartOf = java.util.Arrays.copyOf(chartOf, Math.max(slot + 1, 2 * chartOf.length));
+        }
+        chartOf[slot] = chart;
     }
 
     /** The chart's view; a chart seen for the first time is announced (to the model and the recording). */

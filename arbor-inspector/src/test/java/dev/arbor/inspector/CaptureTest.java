@@ -30,6 +30,11 @@ class CaptureTest {
         npc.start();
     }
 
+    /** A raw record's kind as the ring holds it: a wire name, or {@code microstep} (expanded by the collector). */
+    private static String kind(long head) {
+        return Kind.kind(head) == Kind.MICROSTEP ? "microstep" : Kind.NAMES[Kind.kind(head)];
+    }
+
     private static long enter(int state) {
         return Kind.head(Kind.ENTER, Cause.NORMAL, 3, state, 0);
     }
@@ -159,13 +164,14 @@ class CaptureTest {
         npc.fire(Npc.Ev.ARRIVED);
         npc.fire("a-string-event");
         List<String> raw = new ArrayList<>();
-        capture.drain((head, tick, x, y, z, ref) -> raw.add(Kind.NAMES[Kind.kind(head)]
+        capture.drain((head, tick, x, y, z, ref) -> raw.add(kind(head)
                 + (Kind.kind(head) == Kind.EVENT || Kind.kind(head) == Kind.UNHANDLED ? " a=" + (Kind.a(head) != 0) : "")
-                + (Kind.kind(head) == Kind.TRANSITION ? " x=" + (x != 0) : "")
+                + (Kind.kind(head) == Kind.MICROSTEP ? " code=" + ((x >>> 32) != 0) : "")
                 + " ref=" + ref), 1000);
-        // the enum constant travels as a number (no reference store on the game thread), the string as itself
-        assertThat(raw).containsExactly("event a=true ref=null", "exit ref=null", "transition x=true ref=null",
-                "enter ref=null", "event a=false ref=a-string-event", "unhandled a=false ref=a-string-event");
+        // the enum constant travels as a number (no reference store on the game thread), the string as itself;
+        // the compiled microstep from WALK to WAIT is one record
+        assertThat(raw).containsExactly("event a=true ref=null", "microstep code=true ref=null",
+                "event a=false ref=a-string-event", "unhandled a=false ref=a-string-event");
 
         Capture watched = new Capture(256);
         Model model = new Model(64);
@@ -244,11 +250,11 @@ class CaptureTest {
         big.drain((head, tick, x, y, z, ref) -> { }, 1 << 12);
         m.fire(Ev.GO);
         List<String> kinds = new ArrayList<>();
-        big.drain((head, tick, x, y, z, ref) -> kinds.add(Kind.NAMES[Kind.kind(head)]), 1 << 12);
+        big.drain((head, tick, x, y, z, ref) -> kinds.add(kind(head)), 1 << 12);
         assertThat(big.dropped()).isZero();
-        assertThat(kinds).hasSize(41 * 4);
+        assertThat(kinds).hasSize(41 * 2);
         for (int k = 0; k < 41; k++) {
-            assertThat(kinds.subList(4 * k, 4 * k + 4)).as("step %d", k).containsExactly("event", "exit", "transition", "enter");
+            assertThat(kinds.subList(2 * k, 2 * k + 2)).as("step %d", k).containsExactly("event", "microstep");
         }
         assertThat(m.isIn(pingPong.stateId("A")) ? "A" : "B").isEqualTo("B"); // 41 moves from A
     }
@@ -278,10 +284,8 @@ class CaptureTest {
 
         List<String> read = new ArrayList<>();
         capture.drain((head, tick, x, y, z, ref) -> read.add((Kind.slot(head) == slotA ? "a " : Kind.slot(head) == slotB ? "b " : "? ")
-                + Kind.NAMES[Kind.kind(head)]), 1 << 10);
-        assertThat(read).containsExactly("a event", "a exit", "a transition",
-                "b event", "b exit", "b transition", "b enter",
-                "a enter");
+                + kind(head)), 1 << 10);
+        assertThat(read).containsExactly("a event", "a microstep", "b event", "b microstep");
         assertThat(capture.dropped()).isZero();
     }
 
@@ -312,13 +316,13 @@ class CaptureTest {
     void aStepThatRunsOutOfRoomIsDroppedWholeAndTheMachineIsResentAfterIt() {
         watch(64, 64);
         collector.drainAll();
-        // 64 words hold twelve events of five words (event, exit, transition of two, enter; the tick is
-        // marked already): the thirteenth runs out of room at its entry
-        for (int i = 0; i < 20; i++) {
+        // 64 words hold twenty-one events of three words (event, microstep of two; the tick is marked
+        // already): the twenty-second runs out of room at its microstep
+        for (int i = 0; i < 30; i++) {
             npc.fire(Npc.Ev.ARRIVED);
         }
-        assertThat(capture.pending()).isEqualTo(12 * 5);
-        assertThat(capture.dropped()).isEqualTo(8 * 4); // the thirteenth's four records, and the seven after it
+        assertThat(capture.pending()).isEqualTo(21 * 3);
+        assertThat(capture.dropped()).isEqualTo(9 * 2); // the twenty-second's two records, and the eight after it
         collector.drainAll();
         List<String> kinds = new ArrayList<>();
         for (Model.Entry e : model.machine(0).trace()) {
@@ -330,6 +334,67 @@ class CaptureTest {
         npc.fire(Npc.Ev.SEE_ENEMY);
         collector.drainAll();
         assertThat(model.machine(0).activeIds()).isEqualTo(activeIds(npc));
+    }
+
+    @Test
+    void aMicrostepWrittenAsOneRecordIsShownAsTheExitsTransitionAndEntriesItStandsFor() {
+        enum Ev { GO, BACK }
+        Chart<Object> doors = Chart.builder("doors").initial("CLOSED")
+                .state("CLOSED", c -> c.on("open").target("OPEN"))
+                .state("OPEN", o -> {
+                    o.initial("AJAR");
+                    o.state("AJAR", a -> a.on(Ev.GO).target("WIDE"));
+                    o.state("WIDE", w -> w.on(Ev.BACK).target("AJAR"));
+                    o.on("close").target("CLOSED");
+                })
+                .build();
+        Capture capture = new Capture(1 << 12);
+        Model model = new Model(256);
+        Collector collector = new Collector(capture, model);
+        // one machine alone (its compiled microsteps are one record each); one that another listener
+        // also hears, exit by exit (the machine then reports each state, and the probe writes each)
+        Machine<Object> whole = doors.newMachine(new Object());
+        Machine<Object> each = doors.newMachine(new Object());
+        each.addListener(new dev.arbor.core.MachineListener() { });
+        capture.attach(whole, "whole", null);
+        capture.attach(each, "each", null);
+        whole.start();
+        each.start();
+        collector.drainAll();
+        List<Object> script = List.of("open", Ev.GO, Ev.BACK, Ev.GO, "close", "open", "close");
+        int[] microsteps = {0};
+        for (Object e : script) {
+            whole.fire(e);
+            each.fire(e);
+            capture.drain((head, tick, x, y, z, ref) -> {
+                if (Kind.kind(head) == Kind.MICROSTEP) {
+                    microsteps[0]++;
+                }
+                collector.record(head, tick, x, y, z, ref);
+            }, 1 << 12);
+        }
+        assertThat(microsteps[0]).as("microsteps written whole").isEqualTo(script.size());
+        List<String> shownWhole = shown(model.machine(0), doors);
+        assertThat(shownWhole).isEqualTo(shown(model.machine(1), doors));
+        assertThat(shownWhole.subList(shownWhole.indexOf("event close"), shownWhole.size())).containsExactly(
+                "event close", "exit WIDE", "exit OPEN", "transition OPEN \"close\" -> CLOSED close", "enter CLOSED",
+                "event open", "exit CLOSED", "transition CLOSED \"open\" -> OPEN open", "enter OPEN", "enter AJAR",
+                "event close", "exit AJAR", "exit OPEN", "transition OPEN \"close\" -> CLOSED close", "enter CLOSED");
+    }
+
+    /** A machine's trace after its attach, each entry its kind, state or transition and event, as the page lists it. */
+    private static List<String> shown(Model.MachineView m, Chart<?> chart) {
+        List<String> out = new ArrayList<>();
+        for (Model.Entry e : m.trace()) {
+            switch (e.kind) {
+                case Kind.ATTACH -> { }
+                case Kind.EXIT, Kind.ENTER -> out.add(Kind.NAMES[e.kind] + " " + chart.stateName((int) e.a));
+                case Kind.TRANSITION -> out.add("transition " + chart.describeTransition((int) e.a) + " " + e.text);
+                default -> out.add(Kind.NAMES[e.kind] + " " + e.text);
+            }
+            assertThat(e.cause).isEqualTo("normal");
+        }
+        return out;
     }
 
     private static List<Integer> activeIds(Machine<?> m) {

@@ -1073,6 +1073,25 @@ public final class CompiledChart {
 
     // ---------------------------------------------------------------- geometry
 
+    /**
+     * The states a microstep from active leaf {@code leaf} exits, innermost first, up to but not
+     * including {@code base} (-1: every state); null when {@code base} is not above the leaf.
+     */
+    public int[] exitPath(int leaf, int base) {
+        int n = 0;
+        for (int st = leaf; st != base; st = parent[st]) {
+            if (st < 0) {
+                return null;
+            }
+            n++;
+        }
+        int[] path = new int[n];
+        for (int st = leaf, i = 0; st != base; st = parent[st]) {
+            path[i++] = st;
+        }
+        return path;
+    }
+
     /** Whether {@code a} is a proper descendant of {@code b}. */
     public boolean isDescendant(int a, int b) {
         return a > b && a < end[b];

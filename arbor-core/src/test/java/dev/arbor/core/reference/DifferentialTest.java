@@ -132,6 +132,9 @@ class DifferentialTest {
         System.out.printf("DifferentialTest (flat charts): %d charts, %d sequences, %d steps%n",
                 stats.charts, stats.sequences, stats.steps);
         stats.coverage.forEach((k, v) -> System.out.printf("  %-45s %,d%n", k, v));
+        if (!"off".equals(System.getProperty("arbor.specialize")) && !"off".equals(System.getProperty("arbor.flat"))) {
+            assertThat(stats.coverage.get("microstep heard whole")).as("microsteps a listener heard whole").isGreaterThan(10_000);
+        }
         assertThat(stats.coverage.keySet()).contains(
                 "history recorded (SHALLOW_HISTORY)", "history recorded (DEEP_HISTORY)",
                 "history restored (SHALLOW_HISTORY)", "history restored (DEEP_HISTORY)",
@@ -224,8 +227,9 @@ class DifferentialTest {
     record Outcome(int steps, boolean livelock, boolean halted, String failure, Map<String, Integer> coverage) {}
 
     /**
-     * Runs one sequence on Arbor (with a listener, and without: the quiet machine) and on the
-     * reference; the failure text (null when they agree at every step).
+     * Runs one sequence on Arbor (with a listener; without one, the quiet machine; with a listener
+     * that takes compiled microsteps whole) and on the reference; the failure text (null when they
+     * agree at every step).
      */
     static Outcome runSequence(RefChart ref, Chart<Env> arbor, boolean[] vars, List<String> events,
             ReferenceInterpreter.HistoryDomain historyDomain) {
@@ -237,6 +241,12 @@ class DifferentialTest {
         m.addListener(new Recorder(arbor, ae.trace));
         Machine<Env> quiet = arbor.newMachine(qe);
         qe.machine = quiet;
+        Env we = new Env(vars);
+        Machine<Env> whole = arbor.newMachine(we);
+        we.machine = whole;
+        List<String> wholeRecords = new ArrayList<>();
+        Recorder wholeRecorder = new Recorder(arbor, wholeRecords, true);
+        whole.addListener(wholeRecorder);
         ReferenceInterpreter ri = new ReferenceInterpreter(ref, re, MAX_MICROSTEPS, historyDomain);
 
         int steps = 0;
@@ -244,12 +254,16 @@ class DifferentialTest {
             String label = k < 0 ? "start" : events.get(k).equals(TICK) ? "update()" : "fire(\"" + events.get(k) + "\")";
             int aFrom = ae.trace.size();
             int qFrom = qe.trace.size();
+            int wFrom = we.trace.size();
+            wholeRecords.clear();
             int rFrom = re.trace.size();
             ae.budget = BUDGET;
             qe.budget = BUDGET;
             re.budget = BUDGET;
+            we.budget = BUDGET;
             String aThrew = arborStep(m, events, k);
             String qThrew = arborStep(quiet, events, k);
+            String wThrew = arborStep(whole, events, k);
             String rThrew = null;
             try {
                 if (k < 0) {
@@ -296,6 +310,15 @@ class DifferentialTest {
                         + ", actions " + qStep + ", configuration " + arborConfiguration(quiet, arbor)
                         + ", variables " + Arrays.toString(qe.vars));
             }
+            List<String> wStep = we.trace.subList(wFrom, we.trace.size());
+            if (!Objects.equals(wThrew, rThrew) || !wStep.equals(actionRecords(rStep))
+                    || !withoutErrors(wholeRecords).equals(withoutErrors(listenerRecords(rStep)))
+                    || errors(wholeRecords) != errors(rStep)
+                    || !arborConfiguration(whole, arbor).equals(rConf) || !Arrays.equals(we.vars, re.vars)) {
+                problems.add("the machine whose listener takes microsteps whole differs: outcome "
+                        + (wThrew == null ? "settled" : wThrew) + ", actions " + wStep + ", records " + wholeRecords
+                        + ", configuration " + arborConfiguration(whole, arbor) + ", variables " + Arrays.toString(we.vars));
+            }
             if (!problems.isEmpty()) {
                 StringBuilder b = new StringBuilder();
                 b.append("step ").append(k + 1).append(" (").append(label).append("): ").append(problems).append('\n');
@@ -304,13 +327,22 @@ class DifferentialTest {
                 b.append("reference trace of the step: ").append(rStep).append('\n');
                 b.append("arbor configuration:     ").append(aConf).append('\n');
                 b.append("reference configuration: ").append(rConf).append('\n');
-                return new Outcome(steps, "livelock".equals(aThrew), m.isHalted(), b.toString(), ri.coverage());
+                return new Outcome(steps, "livelock".equals(aThrew), m.isHalted(), b.toString(), coverage(ri, wholeRecorder));
             }
             if ("livelock".equals(aThrew)) {
-                return new Outcome(steps, true, false, null, ri.coverage()); // both livelocked: the machine is done for
+                return new Outcome(steps, true, false, null, coverage(ri, wholeRecorder)); // both livelocked: the machine is done for
             }
         }
-        return new Outcome(steps, false, m.isHalted(), null, ri.coverage());
+        return new Outcome(steps, false, m.isHalted(), null, coverage(ri, wholeRecorder));
+    }
+
+    /** The reference's coverage, and how many microsteps a listener heard whole (the specialised tier only). */
+    private static Map<String, Integer> coverage(ReferenceInterpreter ri, Recorder whole) {
+        Map<String, Integer> c = new TreeMap<>(ri.coverage());
+        if (whole.microsteps > 0) {
+            c.put("microstep heard whole", whole.microsteps);
+        }
+        return c;
     }
 
     /** One input to an Arbor machine: what it threw, in the reference's terms, or null. */
@@ -343,6 +375,25 @@ class DifferentialTest {
             }
         }
         return out;
+    }
+
+    /** The records of a trace that the listener wrote: everything but {@link #actionRecords}. */
+    static List<String> listenerRecords(List<String> trace) {
+        List<String> out = new ArrayList<>(trace);
+        out.removeAll(actionRecords(trace));
+        return out;
+    }
+
+    /**
+     * A listener's records without its errors: a listener that takes a microstep whole hears of
+     * an action's failure after the microstep's records, so errors are compared by count.
+     */
+    static List<String> withoutErrors(List<String> records) {
+        return records.stream().filter(r -> !r.startsWith("ERROR:")).toList();
+    }
+
+    static long errors(List<String> records) {
+        return records.stream().filter(r -> r.startsWith("ERROR:")).count();
     }
 
     static List<String> names(List<RefState> states) {
@@ -679,10 +730,35 @@ class DifferentialTest {
     static final class Recorder implements MachineListener {
         private final Chart<Env> chart;
         private final List<String> trace;
+        private final boolean whole;
+        int microsteps;
 
         Recorder(Chart<Env> chart, List<String> trace) {
+            this(chart, trace, false);
+        }
+
+        /** {@code whole}: takes compiled microsteps in one call, and writes them out as their exits, transition and entries. */
+        Recorder(Chart<Env> chart, List<String> trace, boolean whole) {
             this.chart = chart;
             this.trace = trace;
+            this.whole = whole;
+        }
+
+        @Override
+        public boolean takesMicrosteps() {
+            return whole;
+        }
+
+        @Override
+        public void onMicrostep(Machine<?> machine, int leaf, int transition, Object event, Cause cause) {
+            microsteps++;
+            for (int s : chart.microstepExits(leaf, transition)) {
+                onExit(machine, s, cause);
+            }
+            onTransition(machine, transition, event, cause);
+            for (int s : chart.microstepEntries(transition)) {
+                onEntry(machine, s, cause);
+            }
         }
 
         @Override

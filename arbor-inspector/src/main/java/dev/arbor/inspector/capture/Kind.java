@@ -65,6 +65,15 @@ public final class Kind {
     /** One state a history state recorded, in a {@link #SYNC}; a: the history state; b: the state. */
     public static final int RECORDED = 23;
 
+    /**
+     * A compiled microstep, written in one record where it would take one a state
+     * ({@link dev.arbor.core.MachineListener#onMicrostep}); a: the transition; b: the active leaf
+     * it starts from in its low half, the event's code in its high half, or ref: the event. The
+     * collector expands it into its {@link #EXIT}, {@link #TRANSITION} and {@link #ENTER} records
+     * (never on the wire).
+     */
+    public static final int MICROSTEP = 24;
+
     /** Not a record: the ring's mark of a new game tick (never on the wire). */
     public static final int TICK_MARK = 31;
 

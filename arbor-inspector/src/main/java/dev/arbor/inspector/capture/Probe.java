@@ -119,18 +119,24 @@ public final class Probe implements MachineListener {
         }
     }
 
-    /** A record of two words: its head says one extra word, {@code x}. */
-    private void add(int kind, Cause cause, int a, long x) {
+    /** A record of two words: its head says one extra word, {@code x}; it may also carry a reference. */
+    private void add(int kind, Cause cause, int a, long x, Object ref) {
         long head = Kind.head(kind, cause, slot, a, 1);
         long c = cursor;
         if (c + 1 < end) {
-            words[(int) c & mask] = head;
+            int i = (int) c & mask;
+            if (ref == null) {
+                words[i] = head;
+            } else {
+                words[i] = head | Kind.REF;
+                refs[i] = ref;
+            }
             words[(int) (c + 1) & mask] = x;
             cursor = c + 2;
         } else if (lost) {
             skipped++;
         } else {
-            addSlowly(head, 1, x, null);
+            addSlowly(head, 1, x, ref);
         }
     }
 
@@ -163,14 +169,14 @@ public final class Probe implements MachineListener {
             end = r.limit;
         }
         int i = (int) cursor & mask;
-        if (extra != 0) {
-            words[i] = head;
-            words[(int) (cursor + 1) & mask] = x;
-        } else if (ref == null) {
+        if (ref == null) {
             words[i] = head;
         } else {
             words[i] = head | Kind.REF;
             refs[i] = ref;
+        }
+        if (extra != 0) {
+            words[(int) (cursor + 1) & mask] = x;
         }
         cursor += 1 + extra;
     }
@@ -185,7 +191,7 @@ public final class Probe implements MachineListener {
     private void putWithEvent(int kind, Cause cause, int a, Object event) {
         int code = code(event);
         if (code != 0) {
-            add(kind, cause, a, (long) code);
+            add(kind, cause, a, code, null);
         } else {
             add(kind, cause, a, event);
         }
@@ -319,6 +325,19 @@ public final class Probe implements MachineListener {
         add(Kind.ENTER, cause, state, null);
     }
 
+    /** One record for a compiled microstep's exits, transition and entries: the collector expands it. */
+    @Override
+    public boolean takesMicrosteps() {
+        return true;
+    }
+
+    @Override
+    public void onMicrostep(Machine<?> m, int leaf, int transition, Object event, Cause cause) {
+        checkChart(cause);
+        int code = code(event);
+        add(Kind.MICROSTEP, cause, transition, (long) code << 32 | leaf, code == 0 ? event : null);
+    }
+
     @Override
     public void onExit(Machine<?> m, int state, Cause cause) {
         add(Kind.EXIT, cause, state, null);
@@ -365,7 +384,7 @@ public final class Probe implements MachineListener {
         for (int s : clockStates) {
             long t = machine.ticksInState(s);
             if (t >= 0) {
-                add(Kind.CLOCK, Cause.NORMAL, s, t);
+                add(Kind.CLOCK, Cause.NORMAL, s, t, null);
             }
         }
         publish();
