@@ -176,6 +176,7 @@ final class Collector implements Ring.Reader, Runnable {
                 r.chart = chart((Chart<?>) ref).id();
                 chartIs(r.machine, (Chart<?>) ref);
             }
+            case Kind.DETACH -> chartIs(r.machine, null); // its records end here: the chart is not held for it
             case Kind.RELOAD -> {
                 MigrationReport m = (MigrationReport) ref;
                 r.report = new Rec.Report(m.fromChart(), m.toChart(), m.toString());
