@@ -10,8 +10,6 @@ final class HandlerRequest implements Transitions {
     private final Machine<?> machine;
     /** The state asked for since the handler was called, or -1. */
     int target = -1;
-    /** In a specialised step: the handler state whose request waits to be taken, or -1. */
-    int source = -1;
 
     HandlerRequest(Machine<?> machine) {
         this.machine = machine;

@@ -103,12 +103,6 @@ final class HandlerStep {
         return HANDLED;
     }
 
-    /** In a specialised case: handler state {@code st} asked for a transition, which the machine takes when the case returns. */
-    static boolean asked(Machine<?> m, int reply, int st) {
-        m.extras.request.source = st;
-        return true;
-    }
-
     /** Takes what handler state {@code st} replied (handled, or a transition), by the interpreter's flat path. */
     static boolean replied(Machine<?> m, int st, int reply, Object event) {
         if (reply == HANDLED) {

@@ -122,7 +122,7 @@ final class RunToCompletion {
                 drainExternal(m);
             } else {
                 if (!code.plain) {
-                    dispatchSpecial(m, code, c, set, event);
+                    RegionStep.regionStep(m, code, c, set, event); // cases that do not take the whole step
                 } else if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
                     unhandled(m, event);
                 }
@@ -292,36 +292,9 @@ final class RunToCompletion {
                 unhandled(m, event);
             }
         } else {
-            dispatchSpecial(m, code, c, set, event);
+            RegionStep.regionStep(m, code, c, set, event); // cases that do not take the whole step
         }
         return true;
-    }
-
-    /** A specialised event in a chart with regions or handler states, whose cases do not take the whole step. */
-    private static void dispatchSpecial(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
-        if (code.regions != null) {
-            RegionStep.regionStep(m, code, c, set, event);
-            return;
-        }
-        int leaf = m.highestActive(c);
-        if (!code.dispatch(leaf, set, m, m.owner, event)) {
-            unhandled(m, event);
-        } else {
-            handlerMoveAsked(m, code, leaf, event);
-        }
-    }
-
-    /** After a specialised case: the transition a handler asked for, if one did. */
-    private static void handlerMoveAsked(Machine<?> m, SpecializedDispatch code, int leaf, Object event) {
-        HandlerRequest r = m.extras == null ? null : m.extras.request;
-        if (r == null || r.source < 0) {
-            return;
-        }
-        int st = r.source;
-        r.source = -1;
-        if (!code.move(leaf, st, r.target, m, m.owner, event)) {
-            HandlerStep.replied(m, st, HandlerStep.TARGET + r.target, event);
-        }
     }
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */

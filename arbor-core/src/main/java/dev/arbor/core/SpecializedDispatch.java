@@ -32,19 +32,15 @@ final class SpecializedDispatch {
     /** The transitions whose microstep the cases leave to the interpreter, in id order (for tests). */
     private final int[] leftToInterpreter;
 
-    /** The transitions handler states may ask for, compiled; null when the chart has none or too many. */
-    private final HandlerMoves moves;
-
     /** In a chart with parallel regions, what it needs beyond its cases; else null. */
     final Regions regions;
-    /** Whether a case does the whole step (a chart without regions or handler states). */
+    /** Whether a case does the whole step (a chart without regions). */
     final boolean plain;
 
-    SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, HandlerMoves moves,
-            Regions regions, int[] leftToInterpreter) {
-        this.moves = moves;
+    SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, Regions regions,
+            int[] leftToInterpreter) {
         this.regions = regions;
-        this.plain = !chart.hasHandlers && regions == null;
+        this.plain = regions == null;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -238,33 +234,6 @@ final class SpecializedDispatch {
         /** Selects in both regions and takes what was selected; false when neither selected anything. */
         boolean run(int key, Machine<?> machine, Object owner, Object event) {
             return cases.run(key, machine, owner, event);
-        }
-    }
-
-    /**
-     * Takes the transition handler state {@code st} asked for from active leaf {@code leaf}, by
-     * its compiled microstep; false when it has none (the interpreter must take it).
-     */
-    boolean move(int leaf, int st, int target, Machine<?> machine, Object owner, Object event) {
-        HandlerMoves m = moves;
-        return m != null && m.run(leaf, st, target, machine, owner, event);
-    }
-
-    /** Handler transitions by (active leaf, handler state, target): see {@code Specializer.handlerMoves}. */
-    static final class HandlerMoves {
-        private final int states;
-        private final int[] rows;
-        private final Chunks moves;
-
-        HandlerMoves(int states, int[] rows, Chunks moves) {
-            this.states = states;
-            this.rows = rows;
-            this.moves = moves;
-        }
-
-        boolean run(int leaf, int st, int target, Machine<?> machine, Object owner, Object event) {
-            int row = rows[leaf * states + st];
-            return row >= 0 && moves.run(row * states + target, machine, owner, event);
         }
     }
 

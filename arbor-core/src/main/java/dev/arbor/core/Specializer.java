@@ -37,11 +37,12 @@ import java.util.Map;
  *
  * <p>Handler states ({@link StateHandler}) are asked in the same chain, after their state's
  * declared transitions: each handler's {@code onEvent} from a call site of its own, its reply an
- * int the chain switches on. A requested transition is noted on the machine and taken when the
- * case returns, by a second table of compiled microsteps, one per (active leaf, handler state,
- * target): nested inside the case, the handler calls and the microstep together went past the
- * JIT's inlining depth. Events no declared trigger names (a handler chart's usual events) have a
- * column of cases of their own, whatever their kind.
+ * int the chain switches on. A requested transition is taken by a call from the case into a table
+ * of compiled microsteps, one per (active leaf, handler state, target), in chunks of their own:
+ * nested inside the case, the handler calls and the microstep together went past the JIT's
+ * inlining depth. (Noting the request on the machine and looking the microstep up after the case
+ * returned was slower, by up to 14 % on workload 7.) Events no declared trigger names (a handler chart's usual events) have a column
+ * of cases of their own, whatever their kind.
  *
  * <p>A transition to a history state is compiled as its entries down to the history's parent,
  * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
@@ -114,7 +115,10 @@ final class Specializer {
     private static final MethodHandle HANDLER_REPLY;
     private static final MethodHandle HANDLER_FAILED;
     private static final MethodHandle HANDLER_REPLIED;
-    private static final MethodHandle HANDLER_ASKED;
+    /** {@code (Chunks, int, Machine, Object, Object)boolean}: a table's cases, run from another table's. */
+    private static final MethodHandle CHUNKS_RUN;
+    /** {@code (int, int)int}: a handler's reply as the key of its move in a row of moves. */
+    private static final MethodHandle MOVE_KEY;
     private static final MethodHandle IS_UNHANDLED;
     private static final MethodHandle PICKED;
     private static final MethodHandle IS_HANDLED;
@@ -161,8 +165,9 @@ final class Specializer {
             PICKED = hook(l, RegionStep.class, "picked", methodType(boolean.class, int.class));
             IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
             IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
-            HANDLER_ASKED = hook(l, HandlerStep.class, "asked", methodType(boolean.class, int.class, int.class));
             HANDLER_REPLIED = hook(l, HandlerStep.class, "replied", methodType(boolean.class, int.class, int.class, Object.class));
+            CHUNKS_RUN = l.findVirtual(SpecializedDispatch.Chunks.class, "run", CASE.insertParameterTypes(0, int.class));
+            MOVE_KEY = l.findStatic(Specializer.class, "moveKey", methodType(int.class, int.class, int.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -184,6 +189,12 @@ final class Specializer {
     private final Map<Long, List<MethodHandle>> parts = new HashMap<>();
     /** The transitions whose effects call the interpreter. */
     private final BitSet leftToInterpreter = new BitSet();
+    /**
+     * By {@code leaf * states + st}: the transitions handler state {@code st} may ask for from
+     * active leaf {@code leaf}, {@code (reply, Machine, owner, event)boolean}; null when the
+     * chart has too many to compile.
+     */
+    private MethodHandle[] handlerMoves;
 
     private Specializer(CompiledChart c) {
         this.c = c;
@@ -217,11 +228,10 @@ final class Specializer {
     private SpecializedDispatch build(List<int[]> sets) throws Throwable {
         List<int[]> columns = new ArrayList<>(sets);
         int others = -1;
-        SpecializedDispatch.HandlerMoves moves = null;
         if (c.hasHandlers) {
             others = columns.size();
             columns.add(CompiledChart.wildcardOnlySet());
-            moves = handlerMoves();
+            handlerMoves = handlerMoves();
         }
         int keys = c.stateCount * columns.size();
         Piece[] cases = new Piece[keys];
@@ -233,7 +243,7 @@ final class Specializer {
         if (c.regions) {
             return regions(sets, chunked(cases));
         }
-        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), moves, null,
+        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), null,
                 leftToInterpreter.stream().toArray());
     }
 
@@ -281,7 +291,7 @@ final class Specializer {
                 }
             }
         }
-        return new SpecializedDispatch(c, sets.size(), -1, direct, null, null,
+        return new SpecializedDispatch(c, sets.size(), -1, direct, null,
                 new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys,
                         parts.isEmpty() ? null : chunked(parts.toArray(new Piece[0])), partKeys, pairs(sets, candidateLeaves)),
                 leftToInterpreter.stream().toArray());
@@ -538,7 +548,7 @@ final class Specializer {
         for (int i = states.size() - 1; i >= 0; i--) {
             int st = states.get(i);
             if (c.hasHandlers && c.handler[st] != null) {
-                Piece ask = askHandler(st, chain == null ? UNHANDLED : chain);
+                Piece ask = askHandler(leaf, st, chain == null ? UNHANDLED : chain);
                 chain = ask.handle();
                 steps += ask.steps();
             }
@@ -566,11 +576,11 @@ final class Specializer {
     /**
      * Handler state {@code st} asked from active leaf {@code leaf}: its {@code onEvent} called
      * from a call site of its own, then a switch on the reply: unhandled goes on to {@code rest}
-     * (the states outside it), handled is an internal step, and a transition is noted on the
-     * machine, which takes it after the case returns by {@link #handlerMoves} (kept out of this
-     * case so that the JIT's inlining depth suffices for both the handlers and the microstep).
+     * (the states outside it), handled is an internal step, and a transition is taken by a call
+     * to its compiled microstep ({@link #handlerMoves}), or by the interpreter's flat microstep
+     * in a chart with too many to compile.
      */
-    private Piece askHandler(int st, MethodHandle rest) {
+    private Piece askHandler(int leaf, int st, MethodHandle rest) {
         MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]); // (owner, event, to)Reply
         MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, Machine.class),
                 methodType(Reply.class, Transitions.class, Machine.class, Object.class, Object.class), 1, 2, 3, 0);
@@ -580,8 +590,9 @@ final class Specializer {
         reply = caught(reply, HANDLER_FAILED, st);
 
         MethodHandle handled = handled(List.of(withTransition(INTERNAL_TAKEN, st))).handle();
-        MethodHandle transition = permuteArguments(dropArguments(insertArguments(HANDLER_ASKED, 2, st), 2, Object.class, Object.class),
-                methodType(boolean.class, int.class, Machine.class, Object.class, Object.class), 1, 0, 2, 3);
+        MethodHandle transition = handlerMoves != null ? handlerMoves[leaf * c.stateCount + st]
+                : permuteArguments(insertArguments(HANDLER_REPLIED, 1, st), // the interpreter's
+                        methodType(boolean.class, int.class, Machine.class, Object.class, Object.class), 1, 0, 3);
         MethodHandle dispatch = guardWithTest(dropArguments(IS_UNHANDLED, 1, CASE.parameterList()), // (reply, Machine, owner, event)boolean
                 dropArguments(rest, 0, int.class),
                 guardWithTest(dropArguments(IS_HANDLED, 1, CASE.parameterList()), dropArguments(handled, 0, int.class), transition));
@@ -604,20 +615,18 @@ final class Specializer {
     }
 
     /**
-     * Every transition a handler can ask for, compiled: for each leaf, each handler state active
-     * with it and each target, the microstep from that leaf, key {@code row * states + target}
-     * where {@code rows[leaf * states + st]} is the row (-1: none). Null when the chart has more
-     * than {@link #MAX_HANDLER_MOVES}; the interpreter's flat microstep then takes them.
+     * Every transition a handler can ask for, compiled: one table, a row for each leaf and each
+     * handler state active with it, in the row the microstep to each target; and for each row,
+     * the call into the table with the key a reply names. The table's chunks are called through
+     * {@link SpecializedDispatch.Chunks#run}, whose call to a chunk the JIT sees from many chunk
+     * classes, so it stays a call. Null when the chart has more than {@link #MAX_HANDLER_MOVES}.
      */
-    private SpecializedDispatch.HandlerMoves handlerMoves() throws Throwable {
+    private MethodHandle[] handlerMoves() throws Throwable {
         int n = c.stateCount;
-        int[] rows = new int[n * n];
-        java.util.Arrays.fill(rows, -1);
-        List<int[]> owners = new ArrayList<>(); // (leaf, state) by row
+        List<int[]> owners = new ArrayList<>(); // (leaf, state) pairs
         for (int leaf = 0; leaf < n; leaf++) {
             for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
                 if (c.handler[st] != null) {
-                    rows[leaf * n + st] = owners.size();
                     owners.add(new int[] {leaf, st});
                 }
             }
@@ -631,7 +640,18 @@ final class Specializer {
                 pieces[row * n + target] = handlerMove(owners.get(row)[0], owners.get(row)[1], target);
             }
         }
-        return new SpecializedDispatch.HandlerMoves(n, rows, chunked(pieces));
+        MethodHandle run = CHUNKS_RUN.bindTo(chunked(pieces)); // (key, Machine, owner, event)boolean
+        MethodHandle[] byLeafAndState = new MethodHandle[n * n];
+        for (int row = 0; row < owners.size(); row++) {
+            byLeafAndState[owners.get(row)[0] * n + owners.get(row)[1]] =
+                    MethodHandles.filterArguments(run, 0, insertArguments(MOVE_KEY, 0, row * n));
+        }
+        return byLeafAndState;
+    }
+
+    /** The key of the move a handler's reply {@code TARGET + target} asks for, in the row of moves from {@code row} on. */
+    private static int moveKey(int row, int reply) {
+        return row + reply - HandlerStep.TARGET;
     }
 
     /** Handler state {@code st}'s request for {@code target}, taken from active leaf {@code leaf}. */

@@ -110,6 +110,22 @@ class HandlerTiersTest {
         }
     }
 
+    @Test
+    void aChartWithMoreHandlerTransitionsThanAreCompiledRunsAlikeOnEveryTier() {
+        long seed = 0x5EED_1A46EL;
+        RandomHandlerChart def = new RandomHandlerChart(new SplittableRandom(seed), 160);
+        assertThat(def.handlerMoves()).as("(leaf, handler state, target) triples").isGreaterThan(Specializer.MAX_HANDLER_MOVES);
+        List<Chart<Log>> tiers = Tiers.of(def::build);
+        SplittableRandom events = new SplittableRandom(seed ^ 0x5EED);
+        for (int sq = 0; sq < SEQUENCES; sq++) {
+            List<Object> sequence = new ArrayList<>();
+            for (int k = 0; k < EVENTS; k++) {
+                sequence.add(EVENTS_OFFERED[events.nextInt(EVENTS_OFFERED.length)]);
+            }
+            runAlike(seed, def, tiers, sequence);
+        }
+    }
+
     private static void runAlike(long seed, RandomHandlerChart def, List<Chart<Log>> tiers, List<Object> sequence) {
         List<Log> logs = new ArrayList<>();
         List<Machine<Log>> machines = new ArrayList<>();
@@ -159,7 +175,10 @@ class HandlerTiersTest {
         private final boolean global;
 
         RandomHandlerChart(SplittableRandom r) {
-            int states = 2 + r.nextInt(11);
+            this(r, 2 + r.nextInt(11));
+        }
+
+        RandomHandlerChart(SplittableRandom r, int states) {
             for (int i = 0; i < states; i++) {
                 String parent = i == 0 || r.nextInt(4) == 0 ? null : pickPlain(r);
                 add("s" + i, parent, "state");
@@ -184,6 +203,19 @@ class HandlerTiersTest {
                 rules.add(rule);
             }
             global = r.nextInt(3) == 0;
+        }
+
+        /** How many (leaf, handler state active with it, target) triples a handler may ask for: at least. */
+        long handlerMoves() {
+            long pairs = 0;
+            for (int i = 0; i < names.size(); i++) {
+                if (kinds.get(i).equals("final") || kinds.get(i).equals("state") && !hasChildren(names.get(i))) {
+                    for (String st = names.get(i); st != null; st = parents.get(names.indexOf(st))) {
+                        pairs += kinds.get(names.indexOf(st)).equals("state") ? 1 : 0;
+                    }
+                }
+            }
+            return pairs * names.size();
         }
 
         private void add(String name, String parent, String kind) {

@@ -12,10 +12,6 @@ final class Tiers {
 
     private Tiers() {}
 
-    /**
-     * The chart specialised; kept on the interpreter (the flat path, for a chart without parallel
-     * states); and on the general SCXML step alone.
-     */
     /** A started machine of one tier, its owner the trace its actions write to. */
     record Run(String tier, Trace trace, Machine<Trace> machine) {}
 
@@ -32,6 +28,10 @@ final class Tiers {
         return runs;
     }
 
+    /**
+     * The chart specialised; kept on the interpreter (the flat path, for a chart without parallel
+     * states); and on the general SCXML step alone.
+     */
     static <C> List<Chart<C>> of(Supplier<Chart<C>> definition) {
         Chart<C> specialised = definition.get();
         assertThat(specialised.specializeNow()).as("specialised dispatch").isNotNull();

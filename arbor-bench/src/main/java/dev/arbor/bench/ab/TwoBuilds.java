@@ -23,7 +23,7 @@ import java.util.function.LongUnaryOperator;
  * <pre>
  * java -cp arbor-bench/target/benchmarks.jar dev.arbor.bench.ab.TwoBuilds before.jar after.jar Workload MODE [rounds] [warm-up seconds]
  * </pre>
- * where {@code Workload} is a class of this package ({@code QhsmWithProbe}, {@code Player}, {@code Torch})
+ * where {@code Workload} is a class of this package ({@code Qhsm}, {@code QhsmWithProbe}, {@code Player}, {@code Torch})
  * and {@code MODE} one of the modes it lists.
  */
 public final class TwoBuilds {
