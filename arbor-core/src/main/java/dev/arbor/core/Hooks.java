@@ -69,7 +69,7 @@ final class Hooks {
      */
     static boolean quiet(Machine<?> m) {
         Machine.Extras x = m.extras;
-        return x == null || (x.listener == null && x.tasks == null) || x.quiet();
+        return x == null || x.quiet();
     }
 
     /**
@@ -106,16 +106,26 @@ final class Hooks {
 
     /** Between the exits and the action of transition {@code t}. */
     static void transitionTaken(Machine<?> m, int t, Object event) {
-        if (m.extras != null && m.extras.listener != null) {
-            m.extras.listener.onTransition(m, t, event, m.cause());
+        Machine.Extras x = m.extras;
+        if (x != null && x.listener != null) {
+            transitionNoted(m, x.listener, t, event);
         }
+    }
+
+    private static void transitionNoted(Machine<?> m, MachineListener l, int t, Object event) {
+        l.onTransition(m, t, event, m.cause());
     }
 
     /** Before the action of an internal (targetless) transition from {@code source}. */
     static void internalTaken(Machine<?> m, int source, Object event) {
-        if (m.extras != null && m.extras.listener != null) {
-            m.extras.listener.onInternal(m, source, event, m.cause());
+        Machine.Extras x = m.extras;
+        if (x != null && x.listener != null) {
+            internalNoted(m, x.listener, source, event);
         }
+    }
+
+    private static void internalNoted(Machine<?> m, MachineListener l, int source, Object event) {
+        l.onInternal(m, source, event, m.cause());
     }
 
     /**

@@ -79,6 +79,15 @@ final class SpecializedDispatch {
             return one != null ? one.run(key, machine, owner, event) : runInChunk(key, machine, owner, event);
         }
 
+        /**
+         * {@link #run}, called from another table's case: a method of its own, so that the JIT,
+         * which does not inline a method into itself, inlines it there.
+         */
+        boolean runFromCase(int key, Machine<?> machine, Object owner, Object event) {
+            Chunk one = only;
+            return one != null ? one.run(key, machine, owner, event) : runInChunk(key, machine, owner, event);
+        }
+
         private boolean runInChunk(int key, Machine<?> machine, Object owner, Object event) {
             Chunk two = second;
             return two != null ? runInTwo(two, key, machine, owner, event)

@@ -115,7 +115,7 @@ final class Specializer {
     private static final MethodHandle HANDLER_REPLY;
     private static final MethodHandle HANDLER_FAILED;
     private static final MethodHandle HANDLER_REPLIED;
-    /** {@code (Chunks, int, Machine, Object, Object)boolean}: a table's cases, run from another table's. */
+    /** {@code (Chunks, int, Machine, Object, Object)boolean}: a table's cases, run from another table's case. */
     private static final MethodHandle CHUNKS_RUN;
     /** {@code (int, int)int}: a handler's reply as the key of its move in a row of moves. */
     private static final MethodHandle MOVE_KEY;
@@ -166,7 +166,7 @@ final class Specializer {
             IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
             IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
             HANDLER_REPLIED = hook(l, HandlerStep.class, "replied", methodType(boolean.class, int.class, int.class, Object.class));
-            CHUNKS_RUN = l.findVirtual(SpecializedDispatch.Chunks.class, "run", CASE.insertParameterTypes(0, int.class));
+            CHUNKS_RUN = l.findVirtual(SpecializedDispatch.Chunks.class, "runFromCase", CASE.insertParameterTypes(0, int.class));
             MOVE_KEY = l.findStatic(Specializer.class, "moveKey", methodType(int.class, int.class, int.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
@@ -617,9 +617,9 @@ final class Specializer {
     /**
      * Every transition a handler can ask for, compiled: one table, a row for each leaf and each
      * handler state active with it, in the row the microstep to each target; and for each row,
-     * the call into the table with the key a reply names. The table's chunks are called through
-     * {@link SpecializedDispatch.Chunks#run}, whose call to a chunk the JIT sees from many chunk
-     * classes, so it stays a call. Null when the chart has more than {@link #MAX_HANDLER_MOVES}.
+     * the call into the table with the key a reply names, through
+     * {@link SpecializedDispatch.Chunks#runFromCase}. Null when the chart has more than
+     * {@link #MAX_HANDLER_MOVES}.
      */
     private MethodHandle[] handlerMoves() throws Throwable {
         int n = c.stateCount;
