@@ -51,7 +51,8 @@ final class HandlerStep {
         @SuppressWarnings("unchecked")
         StateHandler<Object> h = (StateHandler<Object>) c.handler[st];
         try {
-            return replyOf(m, h.onEvent(m.owner, event, request(m)), st);
+            HandlerRequest to = request(m);
+            return replyOf(m, h.onEvent(m.owner, event, to), to, st);
         } catch (Throwable e) {
             return failed(m, e, st);
         }
@@ -61,7 +62,7 @@ final class HandlerStep {
     // inlining at any call site, its rare paths in methods of their own.
 
     /** The request object handed to a handler, cleared. */
-    static Transitions request(Machine<?> m) {
+    static HandlerRequest request(Machine<?> m) {
         Machine.Extras x = m.extras;
         HandlerRequest r = x == null ? null : x.request;
         if (r == null) {
@@ -80,13 +81,16 @@ final class HandlerStep {
         return x.request;
     }
 
-    /** A handler's reply as one int ({@link #UNHANDLED}, …); a reply that breaks the contract is reported, and handled. */
-    static int replyOf(Machine<?> m, Reply reply, int st) {
-        return reply == Reply.UNHANDLED ? UNHANDLED : reply == Reply.HANDLED ? HANDLED : requested(m, reply, st);
+    /**
+     * A handler's reply, given request {@code to}, as one int ({@link #UNHANDLED}, …); a reply
+     * that breaks the contract is reported, and handled.
+     */
+    static int replyOf(Machine<?> m, Reply reply, HandlerRequest to, int st) {
+        return reply == Reply.UNHANDLED ? UNHANDLED : reply == Reply.HANDLED ? HANDLED : requested(m, reply, to, st);
     }
 
-    private static int requested(Machine<?> m, Reply reply, int st) {
-        int target = m.extras.request.target;
+    private static int requested(Machine<?> m, Reply reply, HandlerRequest to, int st) {
+        int target = to.target;
         return reply != null && target >= 0 ? TARGET + target : broke(m, reply, st);
     }
 

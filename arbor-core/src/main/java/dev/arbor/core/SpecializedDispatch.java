@@ -21,6 +21,11 @@ final class SpecializedDispatch {
     private final int columns;
     /** The column of events no declared trigger names, or -1 when they go to the interpreter. */
     private final int others;
+    /**
+     * Whether every event but the chart's own completions takes column {@link #others}, without
+     * a lookup: a chart of handlers that declares no trigger.
+     */
+    private final boolean onlyOthers;
     /** Cases by key {@code leaf * columns + column}. */
     private final Chunks events;
     /** Ticks by active leaf; null when the chart's ticks are not specialised. */
@@ -46,6 +51,7 @@ final class SpecializedDispatch {
         this.sets = sets;
         this.others = others;
         this.columns = others < 0 ? sets : others + 1;
+        this.onlyOthers = others >= 0 && !chart.declaresTriggers();
         this.events = events;
         this.ticks = ticks;
         this.leftToInterpreter = leftToInterpreter;
@@ -114,6 +120,9 @@ final class SpecializedDispatch {
     }
 
     private int setOfOther(Object event, CompiledChart c, Chart<?> chart) {
+        if (onlyOthers) {
+            return event instanceof Done d && d.chartToken == chart ? -1 : others;
+        }
         Class<?> type = event.getClass();
         ClassColumn[] known = byClass;
         for (ClassColumn k : known) {

@@ -159,8 +159,9 @@ final class Specializer {
             TICK_SETTLE = hook(l, Ticks.class, "tickSettle", methodType(void.class));
             HANDLER_ON_EVENT = l.findVirtual(StateHandler.class, "onEvent",
                     methodType(Reply.class, Object.class, Object.class, Transitions.class));
-            HANDLER_REQUEST = hook(l, HandlerStep.class, "request", methodType(Transitions.class));
-            HANDLER_REPLY = hook(l, HandlerStep.class, "replyOf", methodType(int.class, Reply.class, int.class));
+            HANDLER_REQUEST = hook(l, HandlerStep.class, "request", methodType(HandlerRequest.class));
+            HANDLER_REPLY = hook(l, HandlerStep.class, "replyOf",
+                    methodType(int.class, Reply.class, HandlerRequest.class, int.class));
             HANDLER_FAILED = hook(l, HandlerStep.class, "failed", methodType(int.class, Throwable.class, int.class));
             PICKED = hook(l, RegionStep.class, "picked", methodType(boolean.class, int.class));
             IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
@@ -581,12 +582,15 @@ final class Specializer {
      * in a chart with too many to compile.
      */
     private Piece askHandler(int leaf, int st, MethodHandle rest) {
-        MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]); // (owner, event, to)Reply
-        MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, Machine.class),
-                methodType(Reply.class, Transitions.class, Machine.class, Object.class, Object.class), 1, 2, 3, 0);
-        asked = foldArguments(asked, 0, HANDLER_REQUEST); // (Machine, owner, event)Reply
-        MethodHandle reply = MethodHandles.collectArguments(insertArguments(HANDLER_REPLY, 2, st), 1, asked);
-        reply = permuteArguments(reply, methodType(int.class, Machine.class, Object.class, Object.class), 0, 0, 1, 2);
+        MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]) // (owner, event, to)Reply
+                .asType(methodType(Reply.class, Object.class, Object.class, HandlerRequest.class));
+        MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, Machine.class), // (to, Machine, owner, event)Reply
+                methodType(Reply.class, HandlerRequest.class, Machine.class, Object.class, Object.class), 1, 2, 3, 0);
+        // replyOf(Machine, asked(to, Machine, owner, event), to), the request read once
+        MethodHandle reply = MethodHandles.collectArguments(insertArguments(HANDLER_REPLY, 3, st), 1, asked);
+        reply = permuteArguments(reply, methodType(int.class, HandlerRequest.class, Machine.class, Object.class, Object.class),
+                1, 0, 1, 2, 3, 0);
+        reply = foldArguments(reply, 0, HANDLER_REQUEST); // (Machine, owner, event)int
         reply = caught(reply, HANDLER_FAILED, st);
 
         MethodHandle handled = handled(List.of(withTransition(INTERNAL_TAKEN, st))).handle();

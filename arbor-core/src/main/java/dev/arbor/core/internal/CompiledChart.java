@@ -1233,6 +1233,16 @@ public final class CompiledChart {
         return true;
     }
 
+    /** Whether any transition is taken by an event (rather than by a handler, a tick or nothing). */
+    public boolean declaresTriggers() {
+        for (int[] ts : eventTransitions) {
+            if (ts.length > 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** Whether an event set is the one of events no declared trigger names (only wildcards can take them). */
     public static boolean wildcardOnly(int[] set) {
         return set == WILDCARD_ONLY;
