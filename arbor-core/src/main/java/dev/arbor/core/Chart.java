@@ -265,10 +265,15 @@ public final class Chart<C> {
      * @throws IllegalArgumentException if the chart has no such state
      */
     public int stateId(Object stateKey) {
+        return stateId(compiled, stateKey);
+    }
+
+    /** {@link #stateId} in chart {@code c}. */
+    static int stateId(CompiledChart c, Object stateKey) {
         Objects.requireNonNull(stateKey, "stateKey");
-        int id = compiled.idOf(stateKey);
+        int id = c.idOf(stateKey);
         if (id < 0) {
-            throw new IllegalArgumentException("chart '" + compiled.name + "' has no state '" + stateKey + "'");
+            throw new IllegalArgumentException("chart '" + c.name + "' has no state '" + stateKey + "'");
         }
         return id;
     }

@@ -93,6 +93,7 @@ final class Reload {
                 ex.stack = m.stack;
                 ex.stackDepth = m.stack == null ? 0 : m.stack.length;
                 ex.tasks = null;
+                ex.request = null; // it resolves the old chart's keys
                 boolean keptClocked = false;
                 for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                     int n = m.map[st];

@@ -111,6 +111,29 @@ class HandlerTiersTest {
     }
 
     @Test
+    void aMachineMovedOntoANewVersionOfItsChartResolvesTheStatesItsHandlersAskForInTheNewChart() {
+        StateHandler<Log> a = (log, e, to) -> "go".equals(e) ? to.state("B") : Reply.HANDLED;
+        StateHandler<Log> idle = (log, e, to) -> Reply.UNHANDLED;
+        Supplier<Chart<Log>> v1 = () -> Chart.<Log>handlers("moved").initial("A")
+                .state("A", Chart.ROOT, a).state("B", Chart.ROOT, idle).build();
+        // A state added first: every other state's id moves up by one.
+        Supplier<Chart<Log>> v2 = () -> Chart.<Log>handlers("moved").initial("A")
+                .state("X", Chart.ROOT, idle).state("A", Chart.ROOT, a).state("B", Chart.ROOT, idle).build();
+        List<Chart<Log>> before = Tiers.of(v1);
+        List<Chart<Log>> after = Tiers.of(v2);
+        for (int i = 0; i < before.size(); i++) {
+            Log log = new Log();
+            Machine<Log> m = log.started(before.get(i));
+            m.fire("stay"); // A's handler has been handed the machine's request
+            m.moveTo(after.get(i));
+            log.take();
+            m.fire("go");
+            assertThat(log.take()).as(TIERS.get(i)).containsExactly("exit A", "transition A handler", "enter B");
+            assertThat(m.activeStates()).as(TIERS.get(i)).containsExactly("B");
+        }
+    }
+
+    @Test
     void aChartWithMoreHandlerTransitionsThanAreCompiledRunsAlikeOnEveryTier() {
         long seed = 0x5EED_1A46EL;
         RandomHandlerChart def = new RandomHandlerChart(new SplittableRandom(seed), 160);
