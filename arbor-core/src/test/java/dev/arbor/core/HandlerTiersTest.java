@@ -97,16 +97,7 @@ class HandlerTiersTest {
     void randomHandlerChartsRunAlikeOnEveryTier() {
         for (int i = 0; i < CHARTS; i++) {
             long seed = 0xA4B0_4A4DL + i * 0x9E37_79B9_7F4A_7C15L;
-            RandomHandlerChart def = new RandomHandlerChart(new SplittableRandom(seed));
-            List<Chart<Log>> tiers = Tiers.of(def::build);
-            SplittableRandom events = new SplittableRandom(seed ^ 0x5EED);
-            for (int sq = 0; sq < SEQUENCES; sq++) {
-                List<Object> sequence = new ArrayList<>();
-                for (int k = 0; k < EVENTS; k++) {
-                    sequence.add(EVENTS_OFFERED[events.nextInt(EVENTS_OFFERED.length)]);
-                }
-                runAlike(seed, def, tiers, sequence);
-            }
+            runSequencesAlike(seed, new RandomHandlerChart(new SplittableRandom(seed)));
         }
     }
 
@@ -138,6 +129,11 @@ class HandlerTiersTest {
         long seed = 0x5EED_1A46EL;
         RandomHandlerChart def = new RandomHandlerChart(new SplittableRandom(seed), 160);
         assertThat(def.handlerMoves()).as("(leaf, handler state, target) triples").isGreaterThan(Specializer.MAX_HANDLER_MOVES);
+        runSequencesAlike(seed, def);
+    }
+
+    /** The chart on every tier, and {@link #SEQUENCES} random sequences of events, each from a new machine. */
+    private static void runSequencesAlike(long seed, RandomHandlerChart def) {
         List<Chart<Log>> tiers = Tiers.of(def::build);
         SplittableRandom events = new SplittableRandom(seed ^ 0x5EED);
         for (int sq = 0; sq < SEQUENCES; sq++) {
