@@ -121,7 +121,7 @@ final class RunToCompletion {
                 runToCompletion(m);
                 drainExternal(m);
             } else {
-                if (!code.plain) {
+                if (code.regions != null) {
                     RegionStep.regionStep(m, code, c, set, event); // cases that do not take the whole step
                 } else if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
                     unhandled(m, event);
@@ -287,7 +287,7 @@ final class RunToCompletion {
         if (set < 0) {
             return false;
         }
-        if (code.plain) {
+        if (code.regions == null) {
             if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
                 unhandled(m, event);
             }

@@ -37,15 +37,12 @@ final class SpecializedDispatch {
     /** The transitions whose microstep the cases leave to the interpreter, in id order (for tests). */
     private final int[] leftToInterpreter;
 
-    /** In a chart with parallel regions, what it needs beyond its cases; else null. */
+    /** In a chart with parallel regions, what it needs beyond its cases; else null, and a case does the whole step. */
     final Regions regions;
-    /** Whether a case does the whole step (a chart without regions). */
-    final boolean plain;
 
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, Regions regions,
             int[] leftToInterpreter) {
         this.regions = regions;
-        this.plain = regions == null;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;

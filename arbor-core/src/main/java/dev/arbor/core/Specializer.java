@@ -41,8 +41,8 @@ import java.util.Map;
  * of compiled microsteps, one per (active leaf, handler state, target), in chunks of their own:
  * nested inside the case, the handler calls and the microstep together went past the JIT's
  * inlining depth. (Noting the request on the machine and looking the microstep up after the case
- * returned was slower, by up to 14 % on workload 7.) Events no declared trigger names (a handler chart's usual events) have a column
- * of cases of their own, whatever their kind.
+ * returned was slower, by up to 14 % on workload 7.) Events no declared trigger names (a handler
+ * chart's usual events) have a column of cases of their own, whatever their kind.
  *
  * <p>A transition to a history state is compiled as its entries down to the history's parent,
  * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
@@ -191,11 +191,11 @@ final class Specializer {
     /** The transitions whose effects call the interpreter. */
     private final BitSet leftToInterpreter = new BitSet();
     /**
-     * By {@code leaf * states + st}: the transitions handler state {@code st} may ask for from
+     * By {@link #pair}{@code (leaf, st)}: the transitions handler state {@code st} may ask for from
      * active leaf {@code leaf}, {@code (reply, Machine, owner, event)boolean}; null when the
      * chart has too many to compile.
      */
-    private MethodHandle[] handlerMoves;
+    private Map<Long, MethodHandle> handlerMoves;
 
     private Specializer(CompiledChart c) {
         this.c = c;
@@ -594,7 +594,7 @@ final class Specializer {
         reply = caught(reply, HANDLER_FAILED, st);
 
         MethodHandle handled = handled(List.of(withTransition(INTERNAL_TAKEN, st))).handle();
-        MethodHandle transition = handlerMoves != null ? handlerMoves[leaf * c.stateCount + st]
+        MethodHandle transition = handlerMoves != null ? handlerMoves.get(pair(leaf, st))
                 : permuteArguments(insertArguments(HANDLER_REPLIED, 1, st), // the interpreter's
                         methodType(boolean.class, int.class, Machine.class, Object.class, Object.class), 1, 0, 3);
         MethodHandle dispatch = guardWithTest(dropArguments(IS_UNHANDLED, 1, CASE.parameterList()), // (reply, Machine, owner, event)boolean
@@ -625,7 +625,7 @@ final class Specializer {
      * {@link SpecializedDispatch.Chunks#runFromCase}. Null when the chart has more than
      * {@link #MAX_HANDLER_MOVES}.
      */
-    private MethodHandle[] handlerMoves() throws Throwable {
+    private Map<Long, MethodHandle> handlerMoves() throws Throwable {
         int n = c.stateCount;
         List<int[]> owners = new ArrayList<>(); // (leaf, state) pairs
         for (int leaf = 0; leaf < n; leaf++) {
@@ -645,12 +645,17 @@ final class Specializer {
             }
         }
         MethodHandle run = CHUNKS_RUN.bindTo(chunked(pieces)); // (key, Machine, owner, event)boolean
-        MethodHandle[] byLeafAndState = new MethodHandle[n * n];
+        Map<Long, MethodHandle> byLeafAndState = new HashMap<>();
         for (int row = 0; row < owners.size(); row++) {
-            byLeafAndState[owners.get(row)[0] * n + owners.get(row)[1]] =
-                    MethodHandles.filterArguments(run, 0, insertArguments(MOVE_KEY, 0, row * n));
+            byLeafAndState.put(pair(owners.get(row)[0], owners.get(row)[1]),
+                    MethodHandles.filterArguments(run, 0, insertArguments(MOVE_KEY, 0, row * n)));
         }
         return byLeafAndState;
+    }
+
+    /** Two ids (a leaf and a state or transition) as one map key. */
+    private static long pair(int leaf, int id) {
+        return ((long) leaf << 32) | id;
     }
 
     /** The key of the move a handler's reply {@code TARGET + target} asks for, in the row of moves from {@code row} on. */
@@ -672,7 +677,7 @@ final class Specializer {
 
     /** Transition {@code t} taken from active leaf {@code leaf}: always true. */
     private Piece effect(int leaf, int t) {
-        return effects.computeIfAbsent(((long) leaf << 32) | t, k -> buildEffect(leaf, t));
+        return effects.computeIfAbsent(pair(leaf, t), k -> buildEffect(leaf, t));
     }
 
     /**
