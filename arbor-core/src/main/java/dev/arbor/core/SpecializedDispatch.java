@@ -56,7 +56,8 @@ final class SpecializedDispatch {
 
     /** Consecutive keys cut into chunks: which chunk holds a key, and the key its chunk starts at. */
     static final class Chunks {
-        private final int[] chunkOf;
+        /** The chunk of each key: one load from the key to the chunk. */
+        private final Chunk[] chunkOf;
         private final int[] chunkBase;
         private final Chunk[] chunks;
         /** The one chunk of a small chart, else null: one load instead of three. */
@@ -66,7 +67,10 @@ final class SpecializedDispatch {
         private final int split;
 
         Chunks(int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
-            this.chunkOf = chunkOf;
+            this.chunkOf = new Chunk[chunkOf.length];
+            for (int k = 0; k < chunkOf.length; k++) {
+                this.chunkOf[k] = chunks[chunkOf[k]];
+            }
             this.chunkBase = chunkBase;
             this.chunks = chunks;
             this.only = chunks.length == 1 ? chunks[0] : null;
@@ -94,7 +98,7 @@ final class SpecializedDispatch {
         private boolean runInChunk(int key, Machine<?> machine, Object owner, Object event) {
             Chunk two = second;
             return two != null ? runInTwo(two, key, machine, owner, event)
-                    : chunks[chunkOf[key]].run(key - chunkBase[key], machine, owner, event);
+                    : chunkOf[key].run(key - chunkBase[key], machine, owner, event);
         }
 
         /** Two chunks: which one by a comparison, and each from a call site of its own. */
