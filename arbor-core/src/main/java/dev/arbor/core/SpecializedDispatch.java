@@ -66,11 +66,8 @@ final class SpecializedDispatch {
         private final Chunk second;
         private final int split;
 
-        Chunks(int[] chunkOf, int[] chunkBase, Chunk[] chunks) {
-            this.chunkOf = new Chunk[chunkOf.length];
-            for (int k = 0; k < chunkOf.length; k++) {
-                this.chunkOf[k] = chunks[chunkOf[k]];
-            }
+        Chunks(Chunk[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+            this.chunkOf = chunkOf;
             this.chunkBase = chunkBase;
             this.chunks = chunks;
             this.only = chunks.length == 1 ? chunks[0] : null;

@@ -471,7 +471,7 @@ final class Specializer {
     /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
         int keys = cases.length;
-        int[] chunkOf = new int[keys];
+        SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
         List<SpecializedDispatch.Chunk> chunks = new ArrayList<>();
         for (int from = 0; from < keys; ) {
@@ -482,10 +482,11 @@ final class Specializer {
             MethodHandle[] part = new MethodHandle[to - from];
             for (int k = from; k < to; k++) {
                 part[k - from] = dropArguments(cases[k] == null ? UNHANDLED : cases[k].handle(), 0, int.class);
-                chunkOf[k] = chunks.size();
                 chunkBase[k] = from;
             }
-            chunks.add(chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part)));
+            SpecializedDispatch.Chunk chunk = chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part));
+            java.util.Arrays.fill(chunkOf, from, to, chunk);
+            chunks.add(chunk);
             from = to;
         }
         return new SpecializedDispatch.Chunks(chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
