@@ -11,6 +11,8 @@ public enum Peer {
     /** Workload 7: the same chart in QP's handler style ({@link ArborHandlersPeer}). */
     ARBOR_HANDLERS(ArborHandlersPeer::new),
     SWITCH(SwitchPeer::new),
+    /** The floor for workload 7: the same handlers asked by hand-written code ({@link HandlerSwitchPeer}). */
+    HANDLER_SWITCH(HandlerSwitchPeer::new),
     GDX_AI(GdxAiPeer::new),
     SQUIRREL(SquirrelPeer::new),
     STATELESS4J(Stateless4jPeer::new),

@@ -149,7 +149,8 @@ class PeerEquivalenceTest {
 
     private static void check(Peer peer, int index, String where, QhsmPeer arbor, QhsmPeer p,
             Map<Integer, List<String>> variant, Set<Integer> used) {
-        List<String> reference = peer == Peer.ARBOR_HANDLERS ? handlerFirst(arbor.drainTrace()) : arbor.drainTrace();
+        boolean handlerStyle = peer == Peer.ARBOR_HANDLERS || peer == Peer.HANDLER_SWITCH;
+        List<String> reference = handlerStyle ? handlerFirst(arbor.drainTrace()) : arbor.drainTrace();
         List<String> actual = p.drainTrace();
         List<String> expected = variant.get(index);
         if (expected == null) {
