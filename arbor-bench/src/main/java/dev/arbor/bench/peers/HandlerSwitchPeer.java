@@ -89,9 +89,7 @@ public final class HandlerSwitchPeer implements QhsmPeer {
         switch (st) {
             case S -> { // E -> s11
                 exitTo(Q.S);
-                S1.onEntry(o);
-                S11.onEntry(o);
-                leaf = Q.S11;
+                enterS1ThenS11();
             }
             case S1 -> {
                 if (target == Q.S1) { // A
@@ -111,10 +109,7 @@ public final class HandlerSwitchPeer implements QhsmPeer {
                     initS();
                 } else { // F -> s211
                     exitTo(Q.S);
-                    S2.onEntry(o);
-                    S21.onEntry(o);
-                    S211.onEntry(o);
-                    leaf = Q.S211;
+                    enterS2ThenS211();
                 }
             }
             case S11 -> {
@@ -123,10 +118,7 @@ public final class HandlerSwitchPeer implements QhsmPeer {
                     initS1();
                 } else if (target == Q.S211) { // G
                     exitTo(Q.S);
-                    S2.onEntry(o);
-                    S21.onEntry(o);
-                    S211.onEntry(o);
-                    leaf = Q.S211;
+                    enterS2ThenS211();
                 } else { // H -> s
                     exitTo(Q.S);
                     initS();
@@ -139,9 +131,7 @@ public final class HandlerSwitchPeer implements QhsmPeer {
                     initS1();
                 } else { // F -> s11
                     exitTo(Q.S);
-                    S1.onEntry(o);
-                    S11.onEntry(o);
-                    leaf = Q.S11;
+                    enterS1ThenS11();
                 }
             }
             case S21 -> {
@@ -190,11 +180,24 @@ public final class HandlerSwitchPeer implements QhsmPeer {
         }
     }
 
-    private void initS() {
-        S.onInitial(o);
+    /** Entries from s down to s11, explicitly (no initial transition runs). */
+    private void enterS1ThenS11() {
         S1.onEntry(o);
         S11.onEntry(o);
         leaf = Q.S11;
+    }
+
+    /** Entries from s down to s211, explicitly (no initial transition runs). */
+    private void enterS2ThenS211() {
+        S2.onEntry(o);
+        S21.onEntry(o);
+        S211.onEntry(o);
+        leaf = Q.S211;
+    }
+
+    private void initS() {
+        S.onInitial(o);
+        enterS1ThenS11();
     }
 
     private void initS1() {
