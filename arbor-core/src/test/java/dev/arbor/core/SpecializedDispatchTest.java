@@ -91,6 +91,56 @@ class SpecializedDispatchTest {
         assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
     }
 
+    /**
+     * A ring of {@code n} composites of two leaves each, every event taken somewhere: its cases
+     * grow with {@code n}, from one chunk to many.
+     */
+    static Chart<Trace> ring(int n) {
+        ChartBuilder<Trace> b = Chart.<Trace>builder("ring of " + n);
+        b.initial("r0");
+        for (int i = 0; i < n; i++) {
+            String r = "r" + i;
+            String next = "r" + (i + 1) % n;
+            b.state(r, rs -> {
+                rs.onEntry(note("enter " + r)).onExit(note("exit " + r));
+                rs.initial(r + ".x");
+                rs.state(r + ".x", x -> {
+                    x.onEntry(note("enter " + r + ".x")).onExit(note("exit " + r + ".x"));
+                    x.on(Ev.SIDE).action(say(r + ".x side")).target(r + ".y");
+                });
+                rs.state(r + ".y", y -> {
+                    y.onEntry(note("enter " + r + ".y")).onExit(note("exit " + r + ".y"));
+                    y.on(Ev.SIDE).action(say(r + ".y side")).target(r + ".x");
+                    y.on(Ev.DOWN).action(say(r + ".y down")).target(next + ".y");
+                });
+                rs.on(Ev.UP).action(say(r + " up")).target(next);
+                rs.on(Ev.RESET).guard((t, e) -> t.flag(r)).action(say(r + " reset")).target("r0");
+                rs.on(Ev.PING).action((t, e) -> t.set(r, !t.flag(r)).log(r + " ping"));
+            });
+        }
+        return b.build();
+    }
+
+    /**
+     * A table of one chunk calls it, a table of two finds a key's chunk by a comparison, a larger
+     * one by lookup: charts of each size behave as interpreted.
+     */
+    @Test
+    void everyWayOfFindingAKeysChunkTakesTheSameSteps() {
+        java.util.Map<Integer, Integer> sizeByChunks = new java.util.TreeMap<>();
+        for (int n = 1; n <= 40 && sizeByChunks.size() < 3; n++) {
+            Chart<Trace> specialised = ring(n);
+            SpecializedDispatch code = specialised.specializeNow();
+            assertThat(code).as("ring of %d specialised", n).isNotNull();
+            if (sizeByChunks.putIfAbsent(Math.min(code.chunkCount(), 3), n) == null) {
+                Chart<Trace> interpreted = ring(n);
+                interpreted.neverSpecialize();
+                assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
+            }
+        }
+        assertThat(sizeByChunks.keySet()).as("chunk counts covered (3: more than two)").containsExactly(1, 2, 3);
+    }
+
     @Test
     void aChartIsSpecialisedInTheBackgroundWhileTheInterpreterServesIt() throws InterruptedException {
         Chart<Trace> chart = deep();
