@@ -20,11 +20,18 @@ import java.util.function.LongUnaryOperator;
  * than one build against itself gives: the two copies of a build are compiled apart and can differ
  * by as much as 8 % on this project's machine.
  *
+ * <p>{@code MODE} may also name one mode for each side, {@code A:B}: given the same jar twice, that
+ * measures Arbor against its floor, say {@code Qhsm switch:declared}, in rounds a few milliseconds
+ * apart. This machine has spells, minutes long, in which everything runs up to 1.8 times slower;
+ * separate JMH runs, even forks of one run, can fall on either side of one, and a ratio of their
+ * figures with them. What is printed besides the medians is the median over rounds of each round's
+ * ratio, second side ÷ first.
+ *
  * <pre>
  * java -cp arbor-bench/target/benchmarks.jar dev.arbor.bench.ab.TwoBuilds before.jar after.jar Workload MODE [rounds] [warm-up seconds]
  * </pre>
  * where {@code Workload} is a class of this package ({@code Qhsm}, {@code QhsmWithProbe}, {@code Player}, {@code Torch})
- * and {@code MODE} one of the modes it lists.
+ * and {@code MODE} one of the modes it lists, or two of them joined by {@code :}.
  */
 public final class TwoBuilds {
 
@@ -47,13 +54,13 @@ public final class TwoBuilds {
             System.exit(2);
         }
         String workload = TwoBuilds.class.getPackageName() + "." + args[2];
-        String mode = args[3];
+        String[] modes = args[3].contains(":") ? args[3].split(":", 2) : new String[] {args[3], args[3]};
         int rounds = args.length > 4 ? Integer.parseInt(args[4]) : 40;
         long warmNanos = (args.length > 5 ? Long.parseLong(args[5]) : 8) * 1_000_000_000L;
         LongUnaryOperator[] builds = new LongUnaryOperator[2];
         for (int b = 0; b < 2; b++) {
             try {
-                builds[b] = load(args[b], workload, mode);
+                builds[b] = load(args[b], workload, modes[b]);
             } catch (IllegalArgumentException e) {
                 System.err.println(e.getMessage());
                 System.exit(2);
@@ -64,18 +71,25 @@ public final class TwoBuilds {
             builds[1].applyAsLong(INPUTS_A_ROUND);
         }
         double[][] perInput = new double[2][rounds];
+        double[] ratio = new double[rounds];
         for (int r = 0; r < rounds; r++) {
             for (int k = 0; k < 2; k++) {
                 int b = (r + k) % 2; // each build goes first in every other round
                 perInput[b][r] = builds[b].applyAsLong(INPUTS_A_ROUND) / (double) INPUTS_A_ROUND;
             }
+            ratio[r] = perInput[1][r] / perInput[0][r];
         }
         for (int b = 0; b < 2; b++) {
-            double[] x = perInput[b];
-            Arrays.sort(x);
-            System.out.printf("%s %s %s: median %.2f ns, quartiles %.2f to %.2f (%d rounds)%n", args[2], mode, args[b],
-                    x[rounds / 2], x[rounds / 4], x[3 * rounds / 4], rounds);
+            System.out.printf("%s %s %s: %s ns%n", args[2], modes[b], args[b], quartiles(perInput[b]));
         }
+        System.out.printf("%s, %s ÷ %s, round by round: %s%n", args[2], modes[1], modes[0], quartiles(ratio));
+    }
+
+    /** The median and quartiles of {@code x}, which it sorts. */
+    private static String quartiles(double[] x) {
+        Arrays.sort(x);
+        int n = x.length;
+        return String.format("median %.2f, quartiles %.2f to %.2f (%d rounds)", x[n / 2], x[n / 4], x[3 * n / 4], n);
     }
 
     /**
