@@ -10,7 +10,9 @@ import dev.arbor.core.Seed003Test.Sig;
 import dev.arbor.core.Seed003Test.Step;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
+import java.util.TreeMap;
 import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
@@ -95,7 +97,7 @@ class SpecializedDispatchTest {
      * A ring of {@code n} composites of two leaves each, every event taken somewhere: its cases
      * grow with {@code n}, from one chunk to many.
      */
-    static Chart<Trace> ring(int n) {
+    private static Chart<Trace> ring(int n) {
         ChartBuilder<Trace> b = Chart.<Trace>builder("ring of " + n);
         b.initial("r0");
         for (int i = 0; i < n; i++) {
@@ -127,7 +129,7 @@ class SpecializedDispatchTest {
      */
     @Test
     void everyWayOfFindingAKeysChunkTakesTheSameSteps() {
-        java.util.Map<Integer, Integer> sizeByChunks = new java.util.TreeMap<>();
+        Map<Integer, Integer> sizeByChunks = new TreeMap<>();
         for (int n = 1; n <= 40 && sizeByChunks.size() < 3; n++) {
             Chart<Trace> specialised = ring(n);
             SpecializedDispatch code = specialised.specializeNow();
