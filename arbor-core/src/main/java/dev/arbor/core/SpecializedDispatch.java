@@ -7,8 +7,8 @@ import dev.arbor.core.internal.CompiledChart;
  * for each (active leaf, event set) pair, a case that tests the candidate transitions' guards
  * innermost first and takes the first that holds, and for each active leaf a tick, with every
  * user guard, condition and action called directly, where the JIT can inline it. The cases live
- * in chunks, each a hidden class made from {@code SpecializedDispatchTemplate} whose constant
- * method handle holds its cases.
+ * in chunks, each a hidden class written by {@link ChunkClassFile}: a switch on the key over the
+ * chunk's cases, each a constant method handle.
  */
 final class SpecializedDispatch {
     /** Event sets with an index below this are specialised; later ones go to the interpreter. */
@@ -272,14 +272,8 @@ final class SpecializedDispatch {
         return leftToInterpreter.clone();
     }
 
-    /** A run of consecutive cases, compiled as one method. */
+    /** A run of consecutive keys' cases: a hidden class written by {@link ChunkClassFile}. */
     abstract static class Chunk {
         abstract boolean run(int index, Machine<?> machine, Object owner, Object event);
-    }
-
-    /** Rethrows what a listener threw (user actions' failures are caught inside the handle). */
-    @SuppressWarnings("unchecked")
-    static <T extends Throwable> RuntimeException rethrow(Throwable e) throws T {
-        throw (T) e;
     }
 }

@@ -12,8 +12,6 @@ import static java.lang.invoke.MethodType.methodType;
 import dev.arbor.core.internal.Act;
 import dev.arbor.core.internal.Check;
 import dev.arbor.core.internal.CompiledChart;
-import java.io.IOException;
-import java.io.InputStream;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -47,8 +45,8 @@ import java.util.Map;
  * <p>A transition to a history state is compiled as its entries down to the history's parent,
  * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
  * entries per state it can record and one for "recorded nothing". A history with more than
- * {@link #MAX_INLINED_HISTORY_CASES} cases, or whose microstep would not fit a chunk
- * ({@link #CHUNK_BUDGET}), is left to the interpreter's flat microstep, which reads the same
+ * {@link #MAX_INLINED_HISTORY_CASES} cases, or whose microstep would be longer than
+ * {@link #CASE_BUDGET} steps, is left to the interpreter's flat microstep, which reads the same
  * precomputed entries.
  *
  * <p>Semantics are the interpreter's, step for step (the test suite runs both ways); whatever
@@ -60,13 +58,14 @@ final class Specializer {
     /** Charts with more (state, event set) pairs than this stay interpreted. */
     static final int MAX_CASES = 1 << 16;
     /**
-     * Steps (engine hooks, actions, guards, both variants of a microstep) per chunk. Small
-     * enough for C1 to compile a chunk whole: with QHsmTst in one chunk C1 ran out of virtual
-     * registers, and in some runs the chunk then stayed in limited-profile code and never reached
-     * C2, at 5 to 15 times the cost; at 320 steps it still failed now and then, at 200 never in
-     * the runs measured.
+     * Steps (engine hooks, actions, guards, both variants of a microstep) a case may take where
+     * something smaller can serve instead: a case of two regions' leaves (else the regions select
+     * one by one) and a transition through history (else the interpreter's microstep). C1 compiles
+     * each case as one method ({@link ChunkClassFile}); when cases of QHsmTst were compiled
+     * together, C1 ran out of virtual registers above about 260 steps, and the code then stayed in
+     * limited-profile code and never reached C2, at 5 to 15 times the cost.
      */
-    static final int CHUNK_BUDGET = 200;
+    static final int CASE_BUDGET = 200;
     /**
      * Handler transitions (active leaf, handler state, requested target) compiled at most; a
      * chart with more takes its handlers' requests by the interpreter's flat microstep (the
@@ -122,8 +121,6 @@ final class Specializer {
     private static final MethodHandle IS_UNHANDLED;
     private static final MethodHandle PICKED;
     private static final MethodHandle IS_HANDLED;
-    /** The template's class file; null where it cannot be read, and then nothing is specialised. */
-    private static final byte[] TEMPLATE;
 
     static {
         MethodHandles.Lookup l = MethodHandles.lookup();
@@ -172,13 +169,6 @@ final class Specializer {
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
-        byte[] template;
-        try (InputStream in = Specializer.class.getResourceAsStream("SpecializedDispatchTemplate.class")) {
-            template = in == null ? null : in.readAllBytes();
-        } catch (IOException e) {
-            template = null;
-        }
-        TEMPLATE = template;
     }
 
     /** A handle and the number of steps it inlines. */
@@ -202,12 +192,12 @@ final class Specializer {
     }
 
     /**
-     * The chart's specialised dispatch, or null when it cannot have one (not flat, too large,
-     * or no class file to define hidden classes from): the interpreter then serves it.
+     * The chart's specialised dispatch, or null when it cannot have one (neither flat nor with
+     * regions, or too large): the interpreter then serves it.
      */
     static SpecializedDispatch specialize(CompiledChart c) {
         List<int[]> sets = c.eventSetsSoFar();
-        if (!c.flat && !c.regions || TEMPLATE == null || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
+        if (!c.flat && !c.regions || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
                 || (long) c.stateCount * (sets.size() + 1) > MAX_CASES
                 || c.regions && (long) c.stateCount * c.transitionCount > MAX_CASES * 16L) {
             return null;
@@ -222,9 +212,8 @@ final class Specializer {
     }
 
     /**
-     * One case per (state, event set) pair, key {@code state * sets + set}, cut into chunks of at
-     * most {@link #CHUNK_BUDGET} steps, each chunk a hidden class of its own: a compiled method
-     * has limits, so a chart's cases must not all be inlined into one.
+     * One case per (state, event set) pair, key {@code state * sets + set}, in chunks of at most
+     * {@link ChunkClassFile#MAX_KEYS} keys, each chunk a hidden class of its own.
      */
     private SpecializedDispatch build(List<int[]> sets) throws Throwable {
         List<int[]> columns = new ArrayList<>(sets);
@@ -391,8 +380,8 @@ final class Specializer {
      * selected: one transition by its microstep, two by one quiet microstep in SCXML's order
      * (b's exits, a's, both actions, a's entries, b's); false when neither selects. Null when a
      * candidate leaves its region, is left to the interpreter or belongs to an ancestor both
-     * leaves share, or the case is too long for a chunk: the machine then selects region by
-     * region.
+     * leaves share, or the case is longer than {@link #CASE_BUDGET} steps: the machine then
+     * selects region by region.
      */
     private Piece pair(int a, int b, int[] set) {
         List<Integer> fromA = selectionOrder(a, set);
@@ -406,7 +395,7 @@ final class Specializer {
         }
         int[] steps = {0};
         MethodHandle tree = choose(a, fromA, ta -> choose(b, fromB, tb -> taken(a, ta, b, tb, steps), steps), steps);
-        return steps[0] > CHUNK_BUDGET ? null : new Piece(tree, steps[0]);
+        return steps[0] > CASE_BUDGET ? null : new Piece(tree, steps[0]);
     }
 
     /**
@@ -468,29 +457,30 @@ final class Specializer {
         return both.handle();
     }
 
-    /** Consecutive cases cut into chunks of at most {@link #CHUNK_BUDGET} steps, each a hidden class. */
+    /** Consecutive cases cut into chunks of {@link ChunkClassFile#MAX_KEYS} keys, each a hidden class; a null case takes nothing. */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
-        int keys = cases.length;
+        int keys = Math.max(cases.length, 1);
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
         List<SpecializedDispatch.Chunk> chunks = new ArrayList<>();
-        for (int from = 0; from < keys; ) {
-            int to = from;
-            for (int steps = 0; to < keys && (to == from || steps + stepsOf(cases[to]) <= CHUNK_BUDGET); to++) {
-                steps += stepsOf(cases[to]);
-            }
-            MethodHandle[] part = new MethodHandle[to - from];
+        for (int from = 0; from < keys; from += ChunkClassFile.MAX_KEYS) {
+            int to = Math.min(keys, from + ChunkClassFile.MAX_KEYS);
+            boolean[] hasCase = new boolean[to - from];
+            List<MethodHandle> handles = new ArrayList<>();
             for (int k = from; k < to; k++) {
-                part[k - from] = dropArguments(cases[k] == null ? UNHANDLED : cases[k].handle(), 0, int.class);
+                hasCase[k - from] = k < cases.length && cases[k] != null;
+                if (hasCase[k - from]) {
+                    handles.add(cases[k].handle());
+                }
                 chunkBase[k] = from;
             }
-            SpecializedDispatch.Chunk chunk = chunk(MethodHandles.tableSwitch(dropArguments(UNHANDLED, 0, int.class), part));
+            SpecializedDispatch.Chunk chunk = chunk(hasCase, handles.toArray(new MethodHandle[0]));
             java.util.Arrays.fill(chunkOf, from, to, chunk);
             chunks.add(chunk);
-            from = to;
         }
         return new SpecializedDispatch.Chunks(chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
     }
+
 
     /**
      * The ticks of a flat chart without behaviours or eventless transitions, one case a state
@@ -529,9 +519,9 @@ final class Specializer {
         return chunked(cases);
     }
 
-    /** A hidden class holding {@code cases}, {@code (int, Machine, Object, Object)boolean}, as a constant. */
-    private static SpecializedDispatch.Chunk chunk(MethodHandle cases) throws Throwable {
-        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(TEMPLATE, cases, true);
+    /** A hidden class calling the cases of its keys that have one ({@code hasCase}), each {@code (Machine, Object, Object)boolean}, as constants. */
+    static SpecializedDispatch.Chunk chunk(boolean[] hasCase, MethodHandle[] cases) throws Throwable {
+        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(ChunkClassFile.of(hasCase), cases, true);
         return (SpecializedDispatch.Chunk) hidden.findConstructor(hidden.lookupClass(), methodType(void.class)).invoke();
     }
 
@@ -702,8 +692,8 @@ final class Specializer {
         boolean whole = h < 0; // entries through history depend on the machine: reported one by one
         Piece both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true, whole),
                 microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false, false));
-        if (h >= 0 && both.steps() > CHUNK_BUDGET) {
-            return interpreted(t); // a history's cases multiply its entries: too long for a chunk of its own
+        if (h >= 0 && both.steps() > CASE_BUDGET) {
+            return interpreted(t); // a history's cases multiply its entries: too long for one case
         }
         return both;
     }
@@ -898,10 +888,6 @@ final class Specializer {
         }
         int mid = (from + to) >>> 1;
         return foldArguments(sequence(steps, mid, to), sequence(steps, from, mid));
-    }
-
-    private static int stepsOf(Piece p) {
-        return p == null ? 0 : p.steps();
     }
 
     private boolean isLeaf(int st) {

@@ -1,0 +1,317 @@
+package dev.arbor.core;
+
+import java.io.ByteArrayOutputStream;
+import java.util.HashMap;
+import java.util.Map;
+
+/**
+ * The class file of one chunk of compiled cases ({@link Specializer}), written byte by byte, as
+ * {@code arbor-core} has no bytecode library and the JDK's ClassFile API comes after Java 17. The
+ * class extends {@link SpecializedDispatch.Chunk}; its class data is the chunk's cases, a
+ * {@code MethodHandle[]} of type {@code (Machine, Object owner, Object event)boolean}, one per key
+ * that has a case. In Java it would read:
+ *
+ * <pre>{@code
+ * final class Chunk$ extends SpecializedDispatch.Chunk {
+ *     private static final MethodHandle c0 = classData[0], c3 = classData[1], ...;
+ *
+ *     boolean run(int key, Machine m, Object owner, Object event) {
+ *         switch (key) {
+ *             case 0: return k0(m, owner, event);
+ *             case 3: return k3(m, owner, event);
+ *             ...
+ *             default: return false; // keys without a case
+ *         }
+ *     }
+ *
+ *     private static boolean k0(Machine m, Object owner, Object event) {
+ *         return (boolean) c0.invokeExact(m, owner, event);
+ *     }
+ *     ...
+ * }
+ * }</pre>
+ *
+ * <p>Why this shape: each handle in a {@code static final} field is a constant to the JIT, so
+ * the case's guards and actions compile as straight-line code, and the {@code switch} is a jump
+ * table. A chunk built with {@code MethodHandles.tableSwitch} instead, called through a template
+ * class, took about 15 % longer an event on workload 1 (docs/benchmarks.md). Each case is a method
+ * of its own that C1 does not inline into {@code run} (see {@link #SPARE_LOCALS}), so C1 compiles
+ * a case at a time however many cases a chunk holds: compiling a chunk's cases as one method, C1
+ * ran out of virtual registers, and the chunk could stay in slow code for good. C2 inlines the hot
+ * cases into {@code run} as it sees fit. Exceptions pass through: the JVM does not check them, and
+ * the cases catch the user's own.
+ */
+final class ChunkClassFile {
+    /**
+     * Keys one chunk covers at most. C2 does not compile a method over 8,000 bytes of bytecode
+     * ({@code HugeMethodLimit}); {@code run} takes 12 bytes a key with a case.
+     */
+    static final int MAX_KEYS = 512;
+    /**
+     * Unused local slots declared by each case method. C1 does not inline a method whose stack
+     * and locals beyond its parameters exceed {@code C1InlineStackLimit}, 5 under tiered
+     * compilation; a case needs 5, so 3 more keep every case out of C1's compile of {@code run}.
+     */
+    private static final int SPARE_LOCALS = 3;
+
+    private static final String NAME = "dev/arbor/core/SpecializedChunk";
+    private static final String SUPER = "dev/arbor/core/SpecializedDispatch$Chunk";
+    private static final String HANDLE = "java/lang/invoke/MethodHandle";
+    private static final String CASE = "(Ldev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
+    private static final String RUN = "(ILdev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
+
+    private static final int ACC_PRIVATE = 0x0002;
+    private static final int ACC_STATIC = 0x0008;
+    private static final int ACC_FINAL = 0x0010;
+    private static final int ACC_SUPER = 0x0020;
+    private static final int ACC_SYNTHETIC = 0x1000;
+
+    private final Pool pool = new Pool();
+
+    private ChunkClassFile() {
+    }
+
+    /**
+     * The class file for a chunk of {@code hasCase.length} keys, keys from 0; the keys with a
+     * case take the class data's handles in key order.
+     */
+    static byte[] of(boolean[] hasCase) {
+        if (hasCase.length == 0 || hasCase.length > MAX_KEYS) {
+            throw new IllegalArgumentException("a chunk covers 1 to " + MAX_KEYS + " keys, not " + hasCase.length);
+        }
+        return new ChunkClassFile().write(hasCase);
+    }
+
+    private byte[] write(boolean[] hasCase) {
+        int thisClass = pool.classRef(NAME);
+        int superClass = pool.classRef(SUPER);
+        Bytes fields = new Bytes();
+        Bytes methods = new Bytes();
+        int cases = 0;
+        for (boolean has : hasCase) {
+            cases += has ? 1 : 0;
+        }
+        fields.u2(cases);
+        for (int key = 0; key < hasCase.length; key++) {
+            if (hasCase[key]) {
+                fields.u2(ACC_PRIVATE | ACC_STATIC | ACC_FINAL).u2(pool.utf8("c" + key)).u2(pool.utf8("L" + HANDLE + ";")).u2(0);
+            }
+        }
+        methods.u2(3 + cases);
+        constructor(methods);
+        classInitializer(methods, hasCase);
+        run(methods, hasCase);
+        for (int key = 0; key < hasCase.length; key++) {
+            if (hasCase[key]) {
+                caseMethod(methods, key);
+            }
+        }
+        Bytes out = new Bytes();
+        out.u4(0xCAFEBABE).u2(0).u2(61); // Java 17
+        pool.writeTo(out);
+        out.u2(ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC).u2(thisClass).u2(superClass).u2(0);
+        out.bytes(fields).bytes(methods).u2(0);
+        return out.toByteArray();
+    }
+
+    private void constructor(Bytes methods) {
+        Bytes code = new Bytes();
+        code.u1(0x2A); // aload_0
+        code.u1(0xB7).u2(pool.methodRef(SUPER, "<init>", "()V")); // invokespecial
+        code.u1(0xB1); // return
+        method(methods, 0, "<init>", "()V", 1, 1, code, null);
+    }
+
+    /** Reads the class data into the fields: {@code MethodHandle[] data = classData(lookup(), "_", MethodHandle[].class)}. */
+    private void classInitializer(Bytes methods, boolean[] hasCase) {
+        Bytes code = new Bytes();
+        code.u1(0xB8).u2(pool.methodRef("java/lang/invoke/MethodHandles", "lookup", "()Ljava/lang/invoke/MethodHandles$Lookup;"));
+        ldc(code, pool.string("_"));
+        ldc(code, pool.classRef("[L" + HANDLE + ";"));
+        code.u1(0xB8).u2(pool.methodRef("java/lang/invoke/MethodHandles", "classData",
+                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;"));
+        code.u1(0xC0).u2(pool.classRef("[L" + HANDLE + ";")); // checkcast
+        code.u1(0x4B); // astore_0
+        int index = 0;
+        for (int key = 0; key < hasCase.length; key++) {
+            if (hasCase[key]) {
+                code.u1(0x2A); // aload_0
+                code.u1(0x11).u2(index++); // sipush
+                code.u1(0x32); // aaload
+                code.u1(0xB3).u2(pool.fieldRef(NAME, "c" + key, "L" + HANDLE + ";")); // putstatic
+            }
+        }
+        code.u1(0xB1); // return
+        method(methods, ACC_STATIC, "<clinit>", "()V", 3, 1, code, null);
+    }
+
+    /** The switch on the key; every jump target has the method's own locals and an empty stack. */
+    private void run(Bytes methods, boolean[] hasCase) {
+        int keys = hasCase.length;
+        Bytes code = new Bytes();
+        code.u1(0x1B); // iload_1
+        int switchAt = code.size();
+        code.u1(0xAA); // tableswitch
+        while (code.size() % 4 != 0) {
+            code.u1(0);
+        }
+        int table = code.size();
+        int defaultAt = table + 12 + 4 * keys; // default target: right after the table
+        int caseLength = 8; // aload_2, aload_3, aload 4, invokestatic, ireturn
+        code.u4(defaultAt - switchAt).u4(0).u4(keys - 1);
+        int next = defaultAt + 2; // the default's iconst_0, ireturn
+        int[] targets = new int[keys];
+        for (int key = 0; key < keys; key++) {
+            targets[key] = hasCase[key] ? next : defaultAt;
+            next += hasCase[key] ? caseLength : 0;
+            code.u4(targets[key] - switchAt);
+        }
+        code.u1(0x03).u1(0xAC); // iconst_0, ireturn
+        Bytes frames = new Bytes();
+        int frameCount = 1;
+        sameFrame(frames, defaultAt, -1);
+        int previous = defaultAt;
+        for (int key = 0; key < keys; key++) {
+            if (hasCase[key]) {
+                if (code.size() != targets[key]) {
+                    throw new IllegalStateException("case " + key + " at " + code.size() + ", not " + targets[key]);
+                }
+                code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
+                code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
+                code.u1(0xAC); // ireturn
+                sameFrame(frames, targets[key], previous);
+                previous = targets[key];
+                frameCount++;
+            }
+        }
+        Bytes stackMap = new Bytes().u2(frameCount).bytes(frames);
+        method(methods, ACC_FINAL, "run", RUN, 3, 5, code, stackMap);
+    }
+
+    /** {@code return (boolean) c<key>.invokeExact(m, owner, event)}. */
+    private void caseMethod(Bytes methods, int key) {
+        Bytes code = new Bytes();
+        code.u1(0xB2).u2(pool.fieldRef(NAME, "c" + key, "L" + HANDLE + ";")); // getstatic
+        code.u1(0x2A).u1(0x2B).u1(0x2C); // aload_0, aload_1, aload_2
+        code.u1(0xB6).u2(pool.methodRef(HANDLE, "invokeExact", CASE)); // invokevirtual
+        code.u1(0xAC); // ireturn
+        method(methods, ACC_PRIVATE | ACC_STATIC, "k" + key, CASE, 4, 3 + SPARE_LOCALS, code, null);
+    }
+
+    /** A frame at {@code offset} with the method's initial locals and an empty stack, after the frame at {@code previous} (-1: none). */
+    private static void sameFrame(Bytes frames, int offset, int previous) {
+        int delta = previous < 0 ? offset : offset - previous - 1;
+        if (delta <= 63) {
+            frames.u1(delta); // same_frame
+        } else {
+            frames.u1(251).u2(delta); // same_frame_extended
+        }
+    }
+
+    private void method(Bytes methods, int access, String name, String descriptor, int maxStack, int maxLocals, Bytes code,
+            Bytes stackMap) {
+        methods.u2(access).u2(pool.utf8(name)).u2(pool.utf8(descriptor)).u2(1);
+        int stackMapLength = stackMap == null ? 0 : 6 + stackMap.size();
+        methods.u2(pool.utf8("Code")).u4(12 + code.size() + stackMapLength);
+        methods.u2(maxStack).u2(maxLocals).u4(code.size()).bytes(code);
+        methods.u2(0); // exception table
+        if (stackMap == null) {
+            methods.u2(0);
+        } else {
+            methods.u2(1).u2(pool.utf8("StackMapTable")).u4(stackMap.size()).bytes(stackMap);
+        }
+    }
+
+    private static void ldc(Bytes code, int index) {
+        if (index <= 255) {
+            code.u1(0x12).u1(index);
+        } else {
+            code.u1(0x13).u2(index); // ldc_w
+        }
+    }
+
+    /** The constant pool, each entry made once. */
+    private static final class Pool {
+        private final Bytes entries = new Bytes();
+        private final Map<String, Integer> indices = new HashMap<>();
+        private int count = 1;
+
+        int utf8(String s) {
+            return entry("U" + s, e -> e.u1(1).utf8(s));
+        }
+
+        int classRef(String internalName) {
+            int name = utf8(internalName);
+            return entry("C" + internalName, e -> e.u1(7).u2(name));
+        }
+
+        int string(String s) {
+            int value = utf8(s);
+            return entry("S" + s, e -> e.u1(8).u2(value));
+        }
+
+        int fieldRef(String owner, String name, String descriptor) {
+            return member(9, owner, name, descriptor);
+        }
+
+        int methodRef(String owner, String name, String descriptor) {
+            return member(10, owner, name, descriptor);
+        }
+
+        private int member(int tag, String owner, String name, String descriptor) {
+            int ownerIndex = classRef(owner);
+            int n = utf8(name);
+            int d = utf8(descriptor);
+            int nameAndType = entry("N" + name + " " + descriptor, e -> e.u1(12).u2(n).u2(d));
+            return entry(tag + owner + "." + name + descriptor, e -> e.u1(tag).u2(ownerIndex).u2(nameAndType));
+        }
+
+        private int entry(String key, java.util.function.Consumer<Bytes> write) {
+            Integer known = indices.get(key);
+            if (known != null) {
+                return known;
+            }
+            if (count > 0xFFFF - 1) {
+                throw new IllegalStateException("constant pool full");
+            }
+            write.accept(entries);
+            indices.put(key, count);
+            return count++;
+        }
+
+        void writeTo(Bytes out) {
+            out.u2(count).bytes(entries);
+        }
+    }
+
+    /** A growing big-endian byte buffer. */
+    private static final class Bytes extends ByteArrayOutputStream {
+        Bytes u1(int v) {
+            write(v);
+            return this;
+        }
+
+        Bytes u2(int v) {
+            write(v >>> 8);
+            write(v);
+            return this;
+        }
+
+        Bytes u4(int v) {
+            return u2(v >>> 16).u2(v);
+        }
+
+        Bytes bytes(Bytes b) {
+            write(b.buf, 0, b.count);
+            return this;
+        }
+
+        /** Modified UTF-8 as class files hold it (names here are ASCII). */
+        Bytes utf8(String s) {
+            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            u2(b.length);
+            write(b, 0, b.length);
+            return this;
+        }
+    }
+}

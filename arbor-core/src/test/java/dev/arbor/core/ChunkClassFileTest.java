@@ -1,0 +1,113 @@
+package dev.arbor.core;
+
+import static java.lang.invoke.MethodType.methodType;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The class file {@link ChunkClassFile} writes, defined as the specialiser defines it: the JVM's
+ * verifier accepts it, and each key runs its own case and no other.
+ */
+class ChunkClassFileTest {
+
+    private static final MethodHandle CALLED;
+
+    static {
+        try {
+            CALLED = MethodHandles.lookup().findStatic(ChunkClassFileTest.class, "called",
+                    methodType(boolean.class, int.class, Machine.class, Object.class, Object.class));
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    /** A case: notes its key and the event in the owner (a list), and takes events that are "taken". */
+    @SuppressWarnings("unchecked")
+    private static boolean called(int key, Machine<?> machine, Object owner, Object event) {
+        ((List<String>) owner).add(key + ":" + event);
+        if (event instanceof RuntimeException e) {
+            throw e;
+        }
+        return "taken".equals(event);
+    }
+
+    /** A chunk of {@code hasCase.length} keys, the cases those that are set. */
+    private static SpecializedDispatch.Chunk chunk(boolean... hasCase) throws Throwable {
+        List<MethodHandle> cases = new ArrayList<>();
+        for (int key = 0; key < hasCase.length; key++) {
+            if (hasCase[key]) {
+                cases.add(MethodHandles.insertArguments(CALLED, 0, key));
+            }
+        }
+        return Specializer.chunk(hasCase, cases.toArray(new MethodHandle[0]));
+    }
+
+    @Test
+    void eachKeyRunsItsOwnCaseAndKeysWithoutOneTakeNothing() throws Throwable {
+        SpecializedDispatch.Chunk chunk = chunk(true, false, true, false, true);
+        List<String> calls = new ArrayList<>();
+
+        assertThat(chunk.run(0, null, calls, "taken")).isTrue();
+        assertThat(chunk.run(1, null, calls, "taken")).as("key 1 has no case").isFalse();
+        assertThat(chunk.run(2, null, calls, "left")).isFalse();
+        assertThat(chunk.run(3, null, calls, "taken")).as("key 3 has no case").isFalse();
+        assertThat(chunk.run(4, null, calls, "taken")).isTrue();
+        assertThat(chunk.run(5, null, calls, "taken")).as("past the last key").isFalse();
+        assertThat(chunk.run(-1, null, calls, "taken")).as("before the first key").isFalse();
+
+        assertThat(calls).containsExactly("0:taken", "2:left", "4:taken");
+    }
+
+    @Test
+    void whatACaseThrowsPassesThroughUnchanged() throws Throwable {
+        SpecializedDispatch.Chunk chunk = chunk(false, true);
+        IllegalStateException thrown = new IllegalStateException("from a listener");
+        List<String> calls = new ArrayList<>();
+
+        assertThatThrownBy(() -> chunk.run(1, null, calls, thrown)).isSameAs(thrown);
+        assertThat(calls).containsExactly("1:" + thrown);
+    }
+
+    @Test
+    void aFullChunkOfTheLargestSizeRunsEveryKeysCase() throws Throwable {
+        boolean[] all = new boolean[ChunkClassFile.MAX_KEYS];
+        java.util.Arrays.fill(all, true);
+        SpecializedDispatch.Chunk chunk = chunk(all);
+        List<String> calls = new ArrayList<>();
+        List<String> expected = new ArrayList<>();
+        // Enough calls that the JIT compiles run and the cases (C1, then C2): each stays right.
+        for (int round = 0; round < 40; round++) {
+            for (int key = 0; key < all.length; key++) {
+                assertThat(chunk.run(key, null, calls, "taken")).isTrue();
+                expected.add(key + ":taken");
+            }
+        }
+        assertThat(calls).isEqualTo(expected);
+    }
+
+    @Test
+    void aChunkWithASingleCaseAmongManyKeys() throws Throwable {
+        boolean[] one = new boolean[300];
+        one[299] = true;
+        SpecializedDispatch.Chunk chunk = chunk(one);
+        List<String> calls = new ArrayList<>();
+
+        assertThat(chunk.run(0, null, calls, "taken")).isFalse();
+        assertThat(chunk.run(299, null, calls, "taken")).isTrue();
+        assertThat(calls).containsExactly("299:taken");
+    }
+
+    @Test
+    void aChunkCoversOneToMaxKeys() {
+        assertThatThrownBy(() -> ChunkClassFile.of(new boolean[0]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a chunk covers 1 to 512 keys, not 0");
+        assertThatThrownBy(() -> ChunkClassFile.of(new boolean[ChunkClassFile.MAX_KEYS + 1]))
+                .isInstanceOf(IllegalArgumentException.class).hasMessage("a chunk covers 1 to 512 keys, not 513");
+    }
+}
