@@ -457,7 +457,10 @@ final class Specializer {
         return both.handle();
     }
 
-    /** Consecutive cases cut into chunks of {@link ChunkClassFile#MAX_KEYS} keys, each a hidden class; a null case takes nothing. */
+    /**
+     * Consecutive cases cut into chunks of {@link ChunkClassFile#MAX_KEYS} keys, each a hidden
+     * class; a key without a case (null) takes nothing.
+     */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
         int keys = Math.max(cases.length, 1);
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
@@ -519,7 +522,10 @@ final class Specializer {
         return chunked(cases);
     }
 
-    /** A hidden class calling the cases of its keys that have one ({@code hasCase}), each {@code (Machine, Object, Object)boolean}, as constants. */
+    /**
+     * A chunk: a hidden class that calls, as constants, the cases of those of its keys that have
+     * one ({@code hasCase}), each {@code (Machine, Object, Object)boolean}, in key order.
+     */
     static SpecializedDispatch.Chunk chunk(boolean[] hasCase, MethodHandle[] cases) throws Throwable {
         MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(ChunkClassFile.of(hasCase), cases, true);
         return (SpecializedDispatch.Chunk) hidden.findConstructor(hidden.lookupClass(), methodType(void.class)).invoke();

@@ -124,8 +124,9 @@ class SpecializedDispatchTest {
 
     /**
      * A table of one chunk calls it, a table of two finds a key's chunk by a comparison, a larger
-     * one by lookup: charts of each size behave as interpreted. A ring of n has {@code 3n + 1} states
-     * and six event sets, so {@code 6 (3n + 1)} keys, {@link ChunkClassFile#MAX_KEYS} to a chunk.
+     * one by lookup: charts of each size behave as interpreted. A ring of n has {@code 3n + 1}
+     * states and six event sets, so {@code 6 (3n + 1)} keys, {@link ChunkClassFile#MAX_KEYS} to a
+     * chunk.
      */
     @Test
     void everyWayOfFindingAKeysChunkTakesTheSameSteps() {
