@@ -50,7 +50,9 @@ final class ChunkClassFile {
     /**
      * Unused local slots declared by each case method. C1 does not inline a method whose stack
      * and locals beyond its parameters exceed {@code C1InlineStackLimit}, 5 under tiered
-     * compilation; a case needs 5, so 3 more keep every case out of C1's compile of {@code run}.
+     * compilation. A case's stack is 4 slots, within the limit (and then C1 inlined every case
+     * into {@code run}); 3 spare locals make 7, which keeps every case out of C1's compile of
+     * {@code run}.
      */
     private static final int SPARE_LOCALS = 3;
 
