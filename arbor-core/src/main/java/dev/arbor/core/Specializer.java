@@ -459,10 +459,10 @@ final class Specializer {
 
     /**
      * Consecutive cases cut into chunks of {@link ChunkClassFile#MAX_KEYS} keys, each a hidden
-     * class; a key without a case (null) takes nothing.
+     * class; a key without a case (null) takes nothing, and an empty table has no chunk.
      */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
-        int keys = Math.max(cases.length, 1);
+        int keys = cases.length;
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
         List<SpecializedDispatch.Chunk> chunks = new ArrayList<>();
@@ -471,7 +471,7 @@ final class Specializer {
             boolean[] hasCase = new boolean[to - from];
             List<MethodHandle> handles = new ArrayList<>();
             for (int k = from; k < to; k++) {
-                hasCase[k - from] = k < cases.length && cases[k] != null;
+                hasCase[k - from] = cases[k] != null;
                 if (hasCase[k - from]) {
                     handles.add(cases[k].handle());
                 }
