@@ -181,6 +181,7 @@ final class Snapshots {
             }
             System.arraycopy(state.finished, 0, tk.finished, 0, c.words);
             System.arraycopy(state.firedTimers, 0, tk.timersFired, 0, tk.timersFired.length);
+            tk.quietUntil = 0; // the clocks moved: the next tick looks at every timer
             restorePlans(m, c, tk, state);
         }
         int deferred = state.deferredCount;

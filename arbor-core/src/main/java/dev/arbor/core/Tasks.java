@@ -14,6 +14,13 @@ final class Tasks<C> implements Activity<C> {
     final long[] finished;
     /** Timers that fired while their source stayed active, by transition id; cleared when the source is entered. */
     final long[] timersFired;
+    /**
+     * No active timer is due before this tick: a lower bound on when the next one is, so that a
+     * tick of a chart whose ticks only run timers is one comparison until then ({@code
+     * Ticks.noTimerDue}). Entering a state with timers lowers it; exits leave it low (a bound
+     * still); 0, as after a restore, says nothing.
+     */
+    long quietUntil;
     int current;
     int[] planContainer = new int[4];
     int[] planStep = new int[4];
@@ -72,6 +79,9 @@ final class Tasks<C> implements Activity<C> {
             for (int t : c.polledTransitions[st]) {
                 if (c.tTimerOnce[t]) {
                     timersFired[t >>> 6] &= ~(1L << t);
+                }
+                if (c.tAfter[t] > 0) {
+                    quietUntil = Math.min(quietUntil, ticks + c.tAfter[t]);
                 }
             }
         }

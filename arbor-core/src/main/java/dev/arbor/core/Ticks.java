@@ -60,8 +60,10 @@ final class Ticks {
                 pollInnerFirst(m, c);
             }
             RunToCompletion.runToCompletion(m);
-            runUpdateActions(m, c);
-            RunToCompletion.runToCompletion(m);
+            if (!m.chart.timerTicks) { // else no state has update actions or behaviours
+                runUpdateActions(m, c);
+                RunToCompletion.runToCompletion(m);
+            }
             RunToCompletion.drainExternal(m);
             completed = true;
         } finally {
@@ -290,13 +292,23 @@ final class Ticks {
             return true; // no clock: no timer is active
         }
         long now = tk.ticks + 1;
+        if (now < tk.quietUntil) {
+            tk.ticks = now;
+            return true;
+        }
+        long next = Long.MAX_VALUE; // when the first active timer is due, none being due now
         for (int st = m.nextActiveIn(c.polledMask, 0); st >= 0; st = m.nextActiveIn(c.polledMask, st + 1)) {
             for (int t : c.polledTransitions[st]) {
-                if (dueAt(tk, c, t, now)) {
-                    return false;
+                if (!(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t))) {
+                    long due = tk.enteredAt[c.tSource[t]] + c.tAfter[t];
+                    if (now >= due) {
+                        return false;
+                    }
+                    next = Math.min(next, due);
                 }
             }
         }
+        tk.quietUntil = next;
         tk.ticks = now;
         return true;
     }

@@ -106,4 +106,50 @@ class TimerTicksTest {
         }
     }
 
+    enum Cue { SOON }
+
+    /** Two regions: a slow timer runs from the start; a quick one starts on SOON. */
+    static Chart<Trace> twoClocks() {
+        return Chart.<Trace>builder("two clocks")
+                .initial("both")
+                .parallel("both", p -> {
+                    p.state("slow", r -> {
+                        r.initial("waiting");
+                        r.state("waiting", s -> s.after(6).action(say("slow")).target("slept"));
+                        r.state("slept", s -> { });
+                    });
+                    p.state("quick", r -> {
+                        r.initial("off");
+                        r.state("off", s -> s.on(Cue.SOON).target("counting"));
+                        r.state("counting", s -> s.onEntry(note("enter counting"))
+                                .after(2).action(say("quick")).target("off"));
+                    });
+                })
+                .build();
+    }
+
+    /**
+     * Idle ticks look at the timers only when the first is due; a timer started after they last
+     * looked, due before that, still fires on its tick.
+     */
+    @Test
+    void aTimerStartedBetweenIdleTicksFiresBeforeAnEarlierOne() {
+        for (Tiers.Run run : Tiers.started(TimerTicksTest::twoClocks)) {
+            String tier = run.tier();
+            Trace t = run.trace();
+            Machine<Trace> m = run.machine();
+            m.update(); // tick 1: the slow timer is due at tick 6, nothing before
+            m.fire(Cue.SOON);
+            assertThat(t.take()).as(tier).containsExactly("enter counting");
+            m.update(); // tick 2
+            assertThat(t.take()).as("%s, tick 2", tier).isEmpty();
+            m.update(); // tick 3: two ticks after SOON
+            assertThat(t.take()).as("%s, tick 3", tier).containsExactly("quick");
+            m.update();
+            m.update();
+            assertThat(t.take()).as("%s, ticks 4 and 5", tier).isEmpty();
+            m.update();
+            assertThat(t.take()).as("%s, tick 6", tier).containsExactly("slow");
+        }
+    }
 }
