@@ -61,6 +61,7 @@ final class ChunkClassFile {
     private static final String HANDLE = "java/lang/invoke/MethodHandle";
     private static final String CASE = "(Ldev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
     private static final String RUN = "(ILdev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
+    private static final String ROUTE = "(ILdev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)I";
 
     private static final int ACC_PRIVATE = 0x0002;
     private static final int ACC_STATIC = 0x0008;
@@ -78,13 +79,22 @@ final class ChunkClassFile {
      * case take the class data's handles in key order.
      */
     static byte[] of(boolean[] hasCase) {
+        return of(hasCase, null, 0);
+    }
+
+    /**
+     * {@link #of(boolean[])}, with a {@code route} method when {@code routes} is not null: for
+     * each event set {@code s} below {@code routes.length}, the mask {@code routes[s]} of the
+     * leaves (all below 64) whose key {@code leaf * columns + s} has the set's case.
+     */
+    static byte[] of(boolean[] hasCase, long[] routes, int columns) {
         if (hasCase.length == 0 || hasCase.length > MAX_KEYS) {
             throw new IllegalArgumentException("a chunk covers 1 to " + MAX_KEYS + " keys, not " + hasCase.length);
         }
-        return new ChunkClassFile().write(hasCase);
+        return new ChunkClassFile().write(hasCase, routes, columns);
     }
 
-    private byte[] write(boolean[] hasCase) {
+    private byte[] write(boolean[] hasCase, long[] routes, int columns) {
         int thisClass = pool.classRef(NAME);
         int superClass = pool.classRef(SUPER);
         Bytes fields = new Bytes();
@@ -99,7 +109,7 @@ final class ChunkClassFile {
                 fields.u2(ACC_PRIVATE | ACC_STATIC | ACC_FINAL).u2(pool.utf8("c" + key)).u2(pool.utf8("L" + HANDLE + ";")).u2(0);
             }
         }
-        methods.u2(3 + cases);
+        methods.u2(3 + cases + (routes == null ? 0 : 1));
         constructor(methods);
         classInitializer(methods, hasCase);
         run(methods, hasCase);
@@ -107,6 +117,9 @@ final class ChunkClassFile {
             if (hasCase[key]) {
                 caseMethod(methods, key);
             }
+        }
+        if (routes != null) {
+            routeMethod(methods, routes, columns, hasCase);
         }
         Bytes out = new Bytes();
         out.u4(0xCAFEBABE).u2(0).u2(61); // Java 17
@@ -151,6 +164,7 @@ final class ChunkClassFile {
     private void run(Bytes methods, boolean[] hasCase) {
         int keys = hasCase.length;
         Bytes code = new Bytes();
+        Frames frames = new Frames();
         code.u1(0x1B); // iload_1
         int switchAt = code.size();
         code.u1(0xAA); // tableswitch
@@ -158,36 +172,144 @@ final class ChunkClassFile {
             code.u1(0);
         }
         int table = code.size();
-        int defaultAt = table + 12 + 4 * keys; // default target: right after the table
-        int caseLength = 8; // aload_2, aload_3, aload 4, invokestatic, ireturn
-        code.u4(defaultAt - switchAt).u4(0).u4(keys - 1);
-        int next = defaultAt + 2; // the default's iconst_0, ireturn
-        int[] targets = new int[keys];
+        code.u4(table + 12 + 4 * keys - switchAt).u4(0).u4(keys - 1); // default right after the table
         for (int key = 0; key < keys; key++) {
-            targets[key] = hasCase[key] ? next : defaultAt;
-            next += hasCase[key] ? caseLength : 0;
-            code.u4(targets[key] - switchAt);
+            code.u4(0); // patched below
         }
+        int defaultAt = code.size();
+        frames.same(defaultAt);
         code.u1(0x03).u1(0xAC); // iconst_0, ireturn
-        Bytes frames = new Bytes();
-        int frameCount = 1;
-        sameFrame(frames, defaultAt, -1);
-        int previous = defaultAt;
         for (int key = 0; key < keys; key++) {
-            if (hasCase[key]) {
-                if (code.size() != targets[key]) {
-                    throw new IllegalStateException("case " + key + " at " + code.size() + ", not " + targets[key]);
+            if (!hasCase[key]) {
+                code.set4(table + 12 + 4 * key, defaultAt - switchAt);
+                continue;
+            }
+            code.set4(table + 12 + 4 * key, code.size() - switchAt);
+            frames.same(code.size());
+            code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
+            code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
+            code.u1(0xAC); // ireturn
+        }
+        method(methods, ACC_FINAL, "run", RUN, 3, 5, code, frames.table());
+    }
+
+    /**
+     * {@code route}: a switch on the event set, each set's code inline (so that the method is
+     * too large for the JIT to inline where it is called: it compiles with a budget of its own,
+     * as {@code run} does). Set {@code s} finds which of the leaves in its mask are active. None:
+     * {@link SpecializedDispatch#ROUTED_UNHANDLED}; one: its case's answer; several:
+     * {@link SpecializedDispatch#SEVERAL_LEAVES}. In Java:
+     *
+     * <pre>{@code
+     * int route(int set, Machine m, Object owner, Object event) {
+     *     switch (set) {
+     *         case <s>: {
+     *             long bits = m.active0 & MASK_s;
+     *             if (bits == 0) return 0;
+     *             if ((bits & (bits - 1)) != 0) return -1;
+     *             switch (Long.numberOfTrailingZeros(bits)) {
+     *                 case <leaf>: return k<leaf * columns + s>(m, owner, event);
+     *                 ...
+     *                 default: return 0;
+     *             }
+     *         }
+     *         ...
+     *         default: return -2;
+     *     }
+     * }
+     * }</pre>
+     */
+    private void routeMethod(Bytes methods, long[] routes, int columns, boolean[] hasCase) {
+        int sets = routes.length;
+        Bytes code = new Bytes();
+        Frames frames = new Frames();
+        code.u1(0x1B); // iload_1
+        int switchAt = code.size();
+        code.u1(0xAA); // tableswitch
+        while (code.size() % 4 != 0) {
+            code.u1(0);
+        }
+        int table = code.size();
+        code.u4(table + 12 + 4 * sets - switchAt).u4(0).u4(sets - 1); // default right after the table
+        for (int set = 0; set < sets; set++) {
+            code.u4(0); // patched below
+        }
+        frames.same(code.size());
+        intConstant(code, SpecializedDispatch.NOT_ROUTED);
+        code.u1(0xAC); // ireturn
+        int active0 = pool.fieldRef("dev/arbor/core/Machine", "active0", "J");
+        int trailingZeros = pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I");
+        for (int set = 0; set < sets; set++) {
+            code.set4(table + 12 + 4 * set, code.size() - switchAt);
+            if (set == 0) {
+                frames.same(code.size());
+            } else {
+                frames.chopOne(code.size()); // the previous set's long is gone
+            }
+            code.u1(0x2C).u1(0xB4).u2(active0); // aload_2, getfield
+            code.u1(0x14).u2(pool.longConstant(routes[set])); // ldc2_w
+            code.u1(0x7F).u1(0x37).u1(5); // land, lstore 5
+            code.u1(0x16).u1(5).u1(0x09).u1(0x94); // lload 5, lconst_0, lcmp
+            code.u1(0x9A).u2(5); // ifne +5
+            intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
+            code.u1(0xAC); // ireturn
+            frames.appendLong(code.size());
+            code.u1(0x16).u1(5).u1(0x16).u1(5).u1(0x0A).u1(0x65).u1(0x7F); // lload 5, lload 5, lconst_1, lsub, land
+            code.u1(0x09).u1(0x94); // lconst_0, lcmp
+            code.u1(0x99).u2(5); // ifeq +5
+            intConstant(code, SpecializedDispatch.SEVERAL_LEAVES);
+            code.u1(0xAC); // ireturn
+            frames.same(code.size());
+            code.u1(0x16).u1(5); // lload 5
+            code.u1(0xB8).u2(trailingZeros); // invokestatic
+            int lookupAt = code.size();
+            code.u1(0xAB); // lookupswitch
+            while (code.size() % 4 != 0) {
+                code.u1(0);
+            }
+            int defaultField = code.size();
+            int leaves = 0;
+            for (long bits = routes[set]; bits != 0; bits &= bits - 1) {
+                leaves += hasCase(hasCase, Long.numberOfTrailingZeros(bits) * columns + set) ? 1 : 0;
+            }
+            code.u4(0).u4(leaves);
+            int pairs = code.size();
+            for (int i = 0; i < leaves; i++) {
+                code.u4(0).u4(0); // patched below
+            }
+            code.set4(defaultField, code.size() - lookupAt);
+            frames.same(code.size());
+            intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
+            code.u1(0xAC); // ireturn
+            int i = 0;
+            for (long bits = routes[set]; bits != 0; bits &= bits - 1) { // match values ascending, as lookupswitch needs
+                int leaf = Long.numberOfTrailingZeros(bits);
+                int key = leaf * columns + set;
+                if (hasCase(hasCase, key)) {
+                    code.set4(pairs + 8 * i, leaf);
+                    code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
+                    i++;
+                    frames.same(code.size());
+                    code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
+                    code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
+                    code.u1(0xAC); // ireturn
                 }
-                code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
-                code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
-                code.u1(0xAC); // ireturn
-                sameFrame(frames, targets[key], previous);
-                previous = targets[key];
-                frameCount++;
             }
         }
-        Bytes stackMap = new Bytes().u2(frameCount).bytes(frames);
-        method(methods, ACC_FINAL, "run", RUN, 3, 5, code, stackMap);
+        method(methods, ACC_FINAL, "route", ROUTE, 6, 7, code, frames.table());
+    }
+
+    private static boolean hasCase(boolean[] hasCase, int key) {
+        return key < hasCase.length && hasCase[key];
+    }
+
+    /** Pushes a small int: {@code iconst_<n>} or {@code bipush}. */
+    private static void intConstant(Bytes code, int value) {
+        if (value >= -1 && value <= 5) {
+            code.u1(0x03 + value); // iconst_m1 .. iconst_5
+        } else {
+            code.u1(0x10).u1(value); // bipush
+        }
     }
 
     /** {@code return (boolean) c<key>.invokeExact(m, owner, event)}. */
@@ -198,16 +320,6 @@ final class ChunkClassFile {
         code.u1(0xB6).u2(pool.methodRef(HANDLE, "invokeExact", CASE)); // invokevirtual
         code.u1(0xAC); // ireturn
         method(methods, ACC_PRIVATE | ACC_STATIC, "k" + key, CASE, 4, 3 + SPARE_LOCALS, code, null);
-    }
-
-    /** A frame at {@code offset} with the method's initial locals and an empty stack, after the frame at {@code previous} (-1: none). */
-    private static void sameFrame(Bytes frames, int offset, int previous) {
-        int delta = previous < 0 ? offset : offset - previous - 1;
-        if (delta <= 63) {
-            frames.u1(delta); // same_frame
-        } else {
-            frames.u1(251).u2(delta); // same_frame_extended
-        }
     }
 
     private void method(Bytes methods, int access, String name, String descriptor, int maxStack, int maxLocals, Bytes code,
@@ -252,6 +364,16 @@ final class ChunkClassFile {
             return entry("S" + s, e -> e.u1(8).u2(value));
         }
 
+        /** A {@code CONSTANT_Long}, which takes two entries. */
+        int longConstant(long value) {
+            Integer known = indices.get("J" + value);
+            if (known != null) {
+                return known;
+            }
+            entry("J" + value, e -> e.u1(5).u4((int) (value >>> 32)).u4((int) value));
+            return count++ - 1; // the entry's second slot is unused
+        }
+
         int fieldRef(String owner, String name, String descriptor) {
             return member(9, owner, name, descriptor);
         }
@@ -286,8 +408,54 @@ final class ChunkClassFile {
         }
     }
 
+    /** A StackMapTable's frames, in offset order, for a method whose locals are its parameters and at times one long after them. */
+    private static final class Frames {
+        private final Bytes frames = new Bytes();
+        private int count;
+        private int previous = -1;
+
+        /** The locals of the frame before, an empty stack. */
+        void same(int offset) {
+            int delta = delta(offset);
+            if (delta <= 63) {
+                frames.u1(delta); // same_frame
+            } else {
+                frames.u1(251).u2(delta); // same_frame_extended
+            }
+        }
+
+        /** The locals of the frame before and a long. */
+        void appendLong(int offset) {
+            frames.u1(252).u2(delta(offset)).u1(4); // append_frame, Long_variable_info
+        }
+
+        /** The locals of the frame before but the last. */
+        void chopOne(int offset) {
+            frames.u1(250).u2(delta(offset)); // chop_frame
+        }
+
+        private int delta(int offset) {
+            int delta = previous < 0 ? offset : offset - previous - 1;
+            previous = offset;
+            count++;
+            return delta;
+        }
+
+        Bytes table() {
+            return new Bytes().u2(count).bytes(frames);
+        }
+    }
+
     /** A growing big-endian byte buffer. */
     private static final class Bytes extends ByteArrayOutputStream {
+        /** Overwrites four bytes at {@code at}. */
+        void set4(int at, int v) {
+            buf[at] = (byte) (v >>> 24);
+            buf[at + 1] = (byte) (v >>> 16);
+            buf[at + 2] = (byte) (v >>> 8);
+            buf[at + 3] = (byte) v;
+        }
+
         Bytes u1(int v) {
             write(v);
             return this;

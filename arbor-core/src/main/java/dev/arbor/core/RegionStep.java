@@ -22,6 +22,25 @@ final class RegionStep {
      * the flat paths; anything else, by the general microstep (conflicts removed).
      */
     static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        unrouted(m, code, c, set, event, SpecializedDispatch.NOT_ROUTED);
+    }
+
+    /**
+     * {@link #regionStep} after {@link SpecializedDispatch#route} answered {@code routed}: it
+     * found nothing to do ({@code ROUTED_UNHANDLED}), several active leaves with candidates, or
+     * had no route for the event set.
+     */
+    static void unrouted(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event, int routed) {
+        if (routed == SpecializedDispatch.ROUTED_UNHANDLED) {
+            RunToCompletion.unhandled(m, event);
+        } else if (routed == SpecializedDispatch.SEVERAL_LEAVES) {
+            several(m, code, c, set, event);
+        } else {
+            scan(m, code, c, set, event);
+        }
+    }
+
+    private static void scan(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
         SpecializedDispatch.Regions r = code.regions;
         int sole = -1;
         for (int w = 0; w < c.words; w++) {
@@ -40,6 +59,12 @@ final class RegionStep {
             }
             return;
         }
+        several(m, code, c, set, event);
+    }
+
+    /** Several active leaves of different regions have candidates for the event. */
+    private static void several(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        SpecializedDispatch.Regions r = code.regions;
         if (r.pairs != null && pair(m, r, set, event)) {
             return;
         }

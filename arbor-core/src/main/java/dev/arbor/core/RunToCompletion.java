@@ -122,7 +122,10 @@ final class RunToCompletion {
                 drainExternal(m);
             } else {
                 if (code.regions != null) {
-                    RegionStep.regionStep(m, code, c, set, event); // cases that do not take the whole step
+                    int routed = code.route(set, m, m.owner, event);
+                    if (routed != SpecializedDispatch.ROUTED) {
+                        RegionStep.unrouted(m, code, c, set, event, routed); // cases that do not take the whole step
+                    }
                 } else if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
                     unhandled(m, event);
                 }

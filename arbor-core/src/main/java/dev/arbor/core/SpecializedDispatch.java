@@ -39,10 +39,13 @@ final class SpecializedDispatch {
 
     /** In a chart with parallel regions, what it needs beyond its cases; else null, and a case does the whole step. */
     final Regions regions;
+    /** The chunk of the event cases when it was written with routes (see {@link #route}); else null. */
+    private final Chunk routes;
 
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, Regions regions,
             int[] leftToInterpreter) {
         this.regions = regions;
+        this.routes = regions != null && events.routed ? events.only : null;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -66,7 +69,11 @@ final class SpecializedDispatch {
         private final Chunk second;
         private final int split;
 
-        Chunks(Chunk[] chunkOf, int[] chunkBase, Chunk[] chunks) {
+        /** Whether the one chunk was written with routes ({@link SpecializedDispatch#route}). */
+        final boolean routed;
+
+        Chunks(Chunk[] chunkOf, int[] chunkBase, Chunk[] chunks, boolean routed) {
+            this.routed = routed;
             this.chunkOf = chunkOf;
             this.chunkBase = chunkBase;
             this.chunks = chunks;
@@ -262,6 +269,11 @@ final class SpecializedDispatch {
         ticks.run(leaf, machine, owner, null);
     }
 
+    /** Whether the chart's event cases have routes ({@link #route}). */
+    boolean routed() {
+        return routes != null;
+    }
+
     /** How many hidden classes the chart's event cases were cut into. */
     int chunkCount() {
         return events.count();
@@ -275,5 +287,32 @@ final class SpecializedDispatch {
     /** A run of consecutive keys' cases: a hidden class written by {@link ChunkClassFile}. */
     abstract static class Chunk {
         abstract boolean run(int index, Machine<?> machine, Object owner, Object event);
+
+        /** See {@link SpecializedDispatch#route}; a chunk written without routes routes nothing. */
+        int route(int set, Machine<?> machine, Object owner, Object event) {
+            return NOT_ROUTED;
+        }
+    }
+
+    /** {@link #route}: no active leaf has candidates for the event; nothing was done. */
+    static final int ROUTED_UNHANDLED = 0;
+    /** {@link #route}: the one active leaf with candidates took or declined the event; declined is 0. */
+    static final int ROUTED = 1;
+    /** {@link #route}: several active leaves have candidates; nothing was done. */
+    static final int SEVERAL_LEAVES = -1;
+    /** {@link #route}: the chart's cases have no route for the event set; nothing was done. */
+    static final int NOT_ROUTED = -2;
+
+    /**
+     * In a chart with parallel regions and at most 64 states whose cases fit one chunk: finds the
+     * one active leaf with candidates for an event of set {@code set} and runs its case, all in
+     * the chunk's code, with the set's mask of leaves a constant there. {@link #ROUTED} when the
+     * case took the event, {@link #ROUTED_UNHANDLED} when it declined or no active leaf has
+     * candidates, and {@link #SEVERAL_LEAVES} or {@link #NOT_ROUTED} when
+     * {@link RegionStep} must take the event.
+     */
+    int route(int set, Machine<?> machine, Object owner, Object event) {
+        Chunk one = routes;
+        return one != null ? one.route(set, machine, owner, event) : NOT_ROUTED;
     }
 }

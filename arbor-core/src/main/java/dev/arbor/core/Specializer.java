@@ -231,7 +231,15 @@ final class Specializer {
             }
         }
         if (c.regions) {
-            return regions(sets, chunked(cases));
+            long[] candidateLeaves = new long[sets.size() * c.words];
+            for (int key = 0; key < keys; key++) {
+                if (cases[key] != null) {
+                    int leaf = key / sets.size();
+                    candidateLeaves[key % sets.size() * c.words + (leaf >>> 6)] |= 1L << leaf;
+                }
+            }
+            boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS; // one word of leaves, one chunk
+            return regions(sets, chunked(cases, routed ? candidateLeaves : null, sets.size()), candidateLeaves);
         }
         return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), null,
                 leftToInterpreter.stream().toArray());
@@ -247,15 +255,12 @@ final class Specializer {
      * microstep compiled here for each (leaf, transition), others by the interpreter. A tick's
      * polled or timed transition that changes one region takes the compiled microstep too.
      */
-    private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct) throws Throwable {
+    private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct, long[] candidateLeaves)
+            throws Throwable {
         Piece[] selecting = new Piece[c.stateCount * sets.size()];
-        long[] candidateLeaves = new long[sets.size() * c.words];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
-                selecting[leaf * sets.size() + set] = candidates(leaf, sets.get(set), true);
-                if (selecting[leaf * sets.size() + set] != null) {
-                    candidateLeaves[set * c.words + (leaf >>> 6)] |= 1L << leaf;
-                }
+                selecting[leaf * sets.size() + set] = candidates(leaf, sets.get(set), true); // null exactly where the case is
             }
         }
         int m = c.transitionCount;
@@ -462,6 +467,14 @@ final class Specializer {
      * class; a key without a case (null) takes nothing, and an empty table has no chunk.
      */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
+        return chunked(cases, null, 0);
+    }
+
+    /**
+     * {@link #chunked(Piece[])}; with {@code routes} (see {@link ChunkClassFile#of(boolean[], long[], int)}),
+     * for cases that fit one chunk, that chunk has a route for each event set.
+     */
+    private static SpecializedDispatch.Chunks chunked(Piece[] cases, long[] routes, int columns) throws Throwable {
         int keys = cases.length;
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
@@ -477,11 +490,13 @@ final class Specializer {
                 }
                 chunkBase[k] = from;
             }
-            SpecializedDispatch.Chunk chunk = chunk(hasCase, handles.toArray(new MethodHandle[0]));
+            SpecializedDispatch.Chunk chunk = chunk(ChunkClassFile.of(hasCase, keys == to - from ? routes : null, columns),
+                    handles.toArray(new MethodHandle[0]));
             java.util.Arrays.fill(chunkOf, from, to, chunk);
             chunks.add(chunk);
         }
-        return new SpecializedDispatch.Chunks(chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]));
+        return new SpecializedDispatch.Chunks(chunkOf, chunkBase, chunks.toArray(new SpecializedDispatch.Chunk[0]),
+                routes != null && chunks.size() == 1);
     }
 
 
@@ -527,7 +542,12 @@ final class Specializer {
      * one ({@code hasCase}), each {@code (Machine, Object, Object)boolean}, in key order.
      */
     static SpecializedDispatch.Chunk chunk(boolean[] hasCase, MethodHandle[] cases) throws Throwable {
-        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(ChunkClassFile.of(hasCase), cases, true);
+        return chunk(ChunkClassFile.of(hasCase), cases);
+    }
+
+    /** A chunk of the class file {@code classFile}, written by {@link ChunkClassFile}, with {@code cases} its class data. */
+    static SpecializedDispatch.Chunk chunk(byte[] classFile, MethodHandle[] cases) throws Throwable {
+        MethodHandles.Lookup hidden = MethodHandles.lookup().defineHiddenClassWithClassData(classFile, cases, true);
         return (SpecializedDispatch.Chunk) hidden.findConstructor(hidden.lookupClass(), methodType(void.class)).invoke();
     }
 

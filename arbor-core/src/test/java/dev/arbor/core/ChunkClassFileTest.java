@@ -103,6 +103,52 @@ class ChunkClassFileTest {
         assertThat(calls).containsExactly("299:taken");
     }
 
+    /**
+     * Routes over three event sets, key {@code leaf * 3 + set}: set 0's candidate leaves are 1,
+     * 5 and 63 (the mask's sign bit), set 1's are 2 and 6 (6 without a case, which the
+     * specialiser never writes), set 2 has none.
+     */
+    @Test
+    void aRouteRunsTheCaseOfTheOneActiveCandidateLeaf() throws Throwable {
+        int columns = 3;
+        boolean[] hasCase = new boolean[64 * columns];
+        long[] routes = {1L << 1 | 1L << 5 | 1L << 63, 1L << 2 | 1L << 6, 0};
+        List<MethodHandle> cases = new ArrayList<>();
+        for (int key : new int[] {1 * 3, 2 * 3 + 1, 5 * 3, 63 * 3}) {
+            hasCase[key] = true;
+        }
+        for (int key = 0; key < hasCase.length; key++) {
+            if (hasCase[key]) {
+                cases.add(MethodHandles.insertArguments(CALLED, 0, key));
+            }
+        }
+        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, routes, columns),
+                cases.toArray(new MethodHandle[0]));
+        Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
+        List<String> calls = new ArrayList<>();
+
+        m.active0 = 1L << 1 | 1L << 3; // 3 is no candidate
+        assertThat(chunk.route(0, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        m.active0 = 1L << 5;
+        assertThat(chunk.route(0, m, calls, "left")).as("the case declines").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        m.active0 = 1L << 63 | 1L;
+        assertThat(chunk.route(0, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        m.active0 = 1L << 1 | 1L << 5;
+        assertThat(chunk.route(0, m, calls, "taken")).isEqualTo(SpecializedDispatch.SEVERAL_LEAVES);
+        m.active0 = 1L << 2;
+        assertThat(chunk.route(0, m, calls, "taken")).as("no candidate active").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        assertThat(chunk.route(1, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        m.active0 = 1L << 6;
+        assertThat(chunk.route(1, m, calls, "taken")).as("a leaf without a case").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        m.active0 = -1L;
+        assertThat(chunk.route(2, m, calls, "taken")).as("no candidates").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        assertThat(chunk.route(3, m, calls, "taken")).as("past the last set").isEqualTo(SpecializedDispatch.NOT_ROUTED);
+        assertThat(chunk.route(-1, m, calls, "taken")).as("before the first set").isEqualTo(SpecializedDispatch.NOT_ROUTED);
+
+        assertThat(calls).containsExactly("3:taken", "15:left", "189:taken", "7:taken");
+        assertThat(chunk(true).route(0, m, calls, "taken")).as("a chunk without routes").isEqualTo(SpecializedDispatch.NOT_ROUTED);
+    }
+
     @Test
     void aChunkCoversOneToMaxKeys() {
         assertThatThrownBy(() -> ChunkClassFile.of(new boolean[0]))

@@ -20,9 +20,31 @@ class RegionTiersTest {
     enum Ev { MOVE, HALT, HEAVY, DONE, HIT, RECOVER, POWER_UP, DIE }
 
     static Chart<Trace> player() {
+        return player(0);
+    }
+
+    /**
+     * The player; with {@code crowd} above 0, a fourth region of that many states, each of which
+     * MOVE and HALT move on, so that one event may concern all four regions.
+     */
+    static Chart<Trace> player(int crowd) {
         return Chart.<Trace>builder("player")
                 .initial("alive")
                 .parallel("alive", p -> {
+                    if (crowd > 0) {
+                        p.state("crowd", r -> {
+                            r.initial("c0");
+                            for (int i = 0; i < crowd; i++) {
+                                String name = "c" + i;
+                                String next = "c" + (i + 1) % crowd;
+                                r.state(name, s -> {
+                                    leaf(s, name);
+                                    s.on(Ev.MOVE).target(next);
+                                    s.on(Ev.HALT).target(next);
+                                });
+                            }
+                        });
+                    }
                     p.onEntry(note("enter alive")).onExit(note("exit alive"));
                     p.on(Ev.DIE).action(say("die")).target("dead"); // leaves every region
                     p.state("movement", r -> {
@@ -232,6 +254,18 @@ class RegionTiersTest {
         walk(RegionTiersTest::house, Go.values(), 11);
         walk(RegionTiersTest::trio, Trio.values(), 13);
         walk(RegionTiersTest::player, java.util.Arrays.stream(Ev.values()).filter(e -> e != Ev.DIE).toArray(), 12);
+    }
+
+    /**
+     * Past 64 states, the specialised chart's events take the scan over the active leaves
+     * instead of the compiled routes: the same traces.
+     */
+    @Test
+    void aChartOfMoreThan64StatesGivesTheSameTracesWithoutRoutes() {
+        Chart<Trace> wide = player(70);
+        assertThat(wide.specializeNow().routed()).as("more than 64 states: no routes").isFalse();
+        assertThat(player(0).specializeNow().routed()).as("the player alone").isTrue();
+        walk(() -> player(70), java.util.Arrays.stream(Ev.values()).filter(e -> e != Ev.DIE).toArray(), 14);
     }
 
     private static void walk(java.util.function.Supplier<Chart<Trace>> definition, Object[] events, long seed) {

@@ -238,13 +238,15 @@ class SpecializedDispatchTest {
                     p.state("r2", r -> r.state("y", y -> y.on(Ev.SIDE).action(say("y side"))));
                 })
                 .build();
-        assertThat(c.specializeNow()).isNotNull();
+        SpecializedDispatch code = c.specializeNow();
+        assertThat(code).isNotNull();
+        assertThat(code.routed()).as("at most 64 states, one chunk of cases: the chunk routes events").isTrue();
         Trace t = new Trace();
         Machine<Trace> m = Trace.started(c, t);
         t.take();
         m.fire(Ev.SIDE); // two regions, one transition each: the general microstep, in SCXML's order
         assertThat(t.take()).containsExactly("exit x", "x side", "y side", "enter x2");
-        m.fire(Ev.SIDE); // one region alone: its compiled microstep
+        m.fire(Ev.SIDE); // one region alone: routed to its case, which takes the whole step
         assertThat(t.take()).containsExactly("y side");
         assertThat(m.activeStates()).containsExactly("p", "r1", "x2", "r2", "y");
     }
