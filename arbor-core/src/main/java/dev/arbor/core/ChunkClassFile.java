@@ -79,22 +79,18 @@ final class ChunkClassFile {
      * case take the class data's handles in key order.
      */
     static byte[] of(boolean[] hasCase) {
-        return of(hasCase, null, 0);
+        return of(hasCase, null);
     }
 
-    /**
-     * {@link #of(boolean[])}, with a {@code route} method when {@code routes} is not null: for
-     * each event set {@code s} below {@code routes.length}, the mask {@code routes[s]} of the
-     * leaves (all below 64) whose key {@code leaf * columns + s} has the set's case.
-     */
-    static byte[] of(boolean[] hasCase, long[] routes, int columns) {
+    /** {@link #of(boolean[])}, with a {@code route} method when {@code routes} is not null. */
+    static byte[] of(boolean[] hasCase, Routes routes) {
         if (hasCase.length == 0 || hasCase.length > MAX_KEYS) {
             throw new IllegalArgumentException("a chunk covers 1 to " + MAX_KEYS + " keys, not " + hasCase.length);
         }
-        return new ChunkClassFile().write(hasCase, routes, columns);
+        return new ChunkClassFile().write(hasCase, routes);
     }
 
-    private byte[] write(boolean[] hasCase, long[] routes, int columns) {
+    private byte[] write(boolean[] hasCase, Routes routes) {
         int thisClass = pool.classRef(NAME);
         int superClass = pool.classRef(SUPER);
         Bytes fields = new Bytes();
@@ -119,7 +115,7 @@ final class ChunkClassFile {
             }
         }
         if (routes != null) {
-            routeMethod(methods, routes, columns, hasCase);
+            routeMethod(methods, routes, hasCase);
         }
         Bytes out = new Bytes();
         out.u4(0xCAFEBABE).u2(0).u2(61); // Java 17
@@ -194,16 +190,31 @@ final class ChunkClassFile {
     }
 
     /**
+     * Which leaves of a chunk's cases may take the events of each set, for its {@code route}
+     * method: for set {@code s}, the leaves (all below 64) in {@code masks[s]} whose key
+     * {@code leaf * columns + s} has a case. With {@code highest}, a flat chart's: the one active
+     * leaf is the highest active state. Otherwise a chart with regions': any of them may be active.
+     */
+    record Routes(long[] masks, int columns, boolean highest) {}
+
+    /**
      * {@code route}: a switch on the event set, each set's code inline (so that the method is
      * too large for the JIT to inline where it is called: it compiles with a budget of its own,
-     * as {@code run} does). Set {@code s} finds which of the leaves in its mask are active. None:
-     * {@link SpecializedDispatch#ROUTED_UNHANDLED}; one: its case's answer; several:
-     * {@link SpecializedDispatch#SEVERAL_LEAVES}. In Java:
+     * as {@code run} does). In a flat chart, set {@code s} runs the case of the highest active
+     * state, the leaf. In a chart with regions, it finds which of the leaves in its mask are
+     * active. None: {@link SpecializedDispatch#ROUTED_UNHANDLED}; one: its case's answer;
+     * several: {@link SpecializedDispatch#SEVERAL_LEAVES}. In Java:
      *
      * <pre>{@code
      * int route(int set, Machine m, Object owner, Object event) {
      *     switch (set) {
-     *         case <s>: {
+     *         case <s>: // flat
+     *             switch (Long.numberOfLeadingZeros(m.active0)) {
+     *                 case <63 - leaf>: return k<leaf * columns + s>(m, owner, event);
+     *                 ...
+     *                 default: return 0;
+     *             }
+     *         case <s>: { // regions
      *             long bits = m.active0 & MASK_s;
      *             if (bits == 0) return 0;
      *             if ((bits & (bits - 1)) != 0) return -1;
@@ -219,8 +230,8 @@ final class ChunkClassFile {
      * }
      * }</pre>
      */
-    private void routeMethod(Bytes methods, long[] routes, int columns, boolean[] hasCase) {
-        int sets = routes.length;
+    private void routeMethod(Bytes methods, Routes routes, boolean[] hasCase) {
+        int sets = routes.masks().length;
         Bytes code = new Bytes();
         Frames frames = new Frames();
         code.u1(0x1B); // iload_1
@@ -238,22 +249,29 @@ final class ChunkClassFile {
         intConstant(code, SpecializedDispatch.NOT_ROUTED);
         code.u1(0xAC); // ireturn
         int active0 = pool.fieldRef("dev/arbor/core/Machine", "active0", "J");
-        int trailingZeros = pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I");
+        boolean longLive = false; // whether the frame before has the long of local 5
         for (int set = 0; set < sets; set++) {
             code.set4(table + 12 + 4 * set, code.size() - switchAt);
-            if (set == 0) {
-                frames.same(code.size());
-            } else {
+            if (longLive) {
                 frames.chopOne(code.size()); // the previous set's long is gone
+            } else {
+                frames.same(code.size());
             }
+            long mask = routes.masks()[set];
             code.u1(0x2C).u1(0xB4).u2(active0); // aload_2, getfield
-            code.u1(0x14).u2(pool.longConstant(routes[set])); // ldc2_w
+            if (routes.highest()) {
+                code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfLeadingZeros", "(J)I")); // invokestatic
+                caseSwitch(code, frames, Long.reverse(mask), 63, routes.columns(), set, hasCase); // 63 - leaf ascending
+                continue;
+            }
+            code.u1(0x14).u2(pool.longConstant(mask)); // ldc2_w
             code.u1(0x7F).u1(0x37).u1(5); // land, lstore 5
             code.u1(0x16).u1(5).u1(0x09).u1(0x94); // lload 5, lconst_0, lcmp
             code.u1(0x9A).u2(5); // ifne +5
             intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
             code.u1(0xAC); // ireturn
             frames.appendLong(code.size());
+            longLive = true;
             code.u1(0x16).u1(5).u1(0x16).u1(5).u1(0x0A).u1(0x65).u1(0x7F); // lload 5, lload 5, lconst_1, lsub, land
             code.u1(0x09).u1(0x94); // lconst_0, lcmp
             code.u1(0x99).u2(5); // ifeq +5
@@ -261,42 +279,52 @@ final class ChunkClassFile {
             code.u1(0xAC); // ireturn
             frames.same(code.size());
             code.u1(0x16).u1(5); // lload 5
-            code.u1(0xB8).u2(trailingZeros); // invokestatic
-            int lookupAt = code.size();
-            code.u1(0xAB); // lookupswitch
-            while (code.size() % 4 != 0) {
-                code.u1(0);
-            }
-            int defaultField = code.size();
-            int leaves = 0;
-            for (long bits = routes[set]; bits != 0; bits &= bits - 1) {
-                leaves += hasCase(hasCase, Long.numberOfTrailingZeros(bits) * columns + set) ? 1 : 0;
-            }
-            code.u4(0).u4(leaves);
-            int pairs = code.size();
-            for (int i = 0; i < leaves; i++) {
-                code.u4(0).u4(0); // patched below
-            }
-            code.set4(defaultField, code.size() - lookupAt);
-            frames.same(code.size());
-            intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
-            code.u1(0xAC); // ireturn
-            int i = 0;
-            for (long bits = routes[set]; bits != 0; bits &= bits - 1) { // match values ascending, as lookupswitch needs
-                int leaf = Long.numberOfTrailingZeros(bits);
-                int key = leaf * columns + set;
-                if (hasCase(hasCase, key)) {
-                    code.set4(pairs + 8 * i, leaf);
-                    code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
-                    i++;
-                    frames.same(code.size());
-                    code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
-                    code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
-                    code.u1(0xAC); // ireturn
-                }
-            }
+            code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I")); // invokestatic
+            caseSwitch(code, frames, mask, 0, routes.columns(), set, hasCase);
         }
         method(methods, ACC_FINAL, "route", ROUTE, 6, 7, code, frames.table());
+    }
+
+    /**
+     * A {@code lookupswitch} on the int on the stack: match value {@code m} for each bit {@code m}
+     * of {@code matches}, returning the case of leaf {@code m} (or of {@code 63 - m} when {@code
+     * flip} is 63) for event set {@code set}; other values, and leaves without a case, return
+     * {@link SpecializedDispatch#ROUTED_UNHANDLED}.
+     */
+    private void caseSwitch(Bytes code, Frames frames, long matches, int flip, int columns, int set, boolean[] hasCase) {
+        int lookupAt = code.size();
+        code.u1(0xAB); // lookupswitch
+        while (code.size() % 4 != 0) {
+            code.u1(0);
+        }
+        int defaultField = code.size();
+        int count = 0;
+        for (long bits = matches; bits != 0; bits &= bits - 1) {
+            count += hasCase(hasCase, (flip ^ Long.numberOfTrailingZeros(bits)) * columns + set) ? 1 : 0;
+        }
+        code.u4(0).u4(count);
+        int pairs = code.size();
+        for (int i = 0; i < count; i++) {
+            code.u4(0).u4(0); // patched below
+        }
+        code.set4(defaultField, code.size() - lookupAt);
+        frames.same(code.size());
+        intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
+        code.u1(0xAC); // ireturn
+        int i = 0;
+        for (long bits = matches; bits != 0; bits &= bits - 1) { // match values ascending, as lookupswitch needs
+            int match = Long.numberOfTrailingZeros(bits);
+            int key = (flip ^ match) * columns + set;
+            if (hasCase(hasCase, key)) {
+                code.set4(pairs + 8 * i, match);
+                code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
+                i++;
+                frames.same(code.size());
+                code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
+                code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
+                code.u1(0xAC); // ireturn
+            }
+        }
     }
 
     private static boolean hasCase(boolean[] hasCase, int key) {

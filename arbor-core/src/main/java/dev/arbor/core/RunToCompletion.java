@@ -121,13 +121,9 @@ final class RunToCompletion {
                 runToCompletion(m);
                 drainExternal(m);
             } else {
-                if (code.regions != null) {
-                    int routed = code.route(set, m, m.owner, event);
-                    if (routed != SpecializedDispatch.ROUTED) {
-                        RegionStep.unrouted(m, code, c, set, event, routed); // cases that do not take the whole step
-                    }
-                } else if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
-                    unhandled(m, event);
+                int routed = code.route(set, m, m.owner, event);
+                if (routed != SpecializedDispatch.ROUTED) {
+                    unrouted(m, code, c, set, event, routed);
                 }
                 if (m.extras != null || c.hasEventless) {
                     runToCompletion(m);
@@ -137,6 +133,16 @@ final class RunToCompletion {
             completed = true;
         } finally {
             endStep(m, completed);
+        }
+    }
+
+    /** {@link #fireSpecialized}, when the chart's route did not take the event. */
+    private static void unrouted(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event, int routed) {
+        if (code.regions != null) {
+            RegionStep.unrouted(m, code, c, set, event, routed); // cases that do not take the whole step
+        } else if (routed == SpecializedDispatch.ROUTED_UNHANDLED
+                || !code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
+            unhandled(m, event);
         }
     }
 

@@ -45,7 +45,7 @@ final class SpecializedDispatch {
     SpecializedDispatch(CompiledChart chart, int sets, int others, Chunks events, Chunks ticks, Regions regions,
             int[] leftToInterpreter) {
         this.regions = regions;
-        this.routes = regions != null && events.routed ? events.only : null;
+        this.routes = events.routed ? events.only : null;
         this.plainEnum = chart.firstPlainEnum();
         this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
         this.sets = sets;
@@ -304,12 +304,12 @@ final class SpecializedDispatch {
     static final int NOT_ROUTED = -2;
 
     /**
-     * In a chart with parallel regions and at most 64 states whose cases fit one chunk: finds the
-     * one active leaf with candidates for an event of set {@code set} and runs its case, all in
-     * the chunk's code, with the set's mask of leaves a constant there. {@link #ROUTED} when the
-     * case took the event, {@link #ROUTED_UNHANDLED} when it declined or no active leaf has
-     * candidates, and {@link #SEVERAL_LEAVES} or {@link #NOT_ROUTED} when
-     * {@link RegionStep} must take the event.
+     * In a chart of at most 64 states whose cases fit one chunk: finds the active leaf that an
+     * event of set {@code set} concerns and runs its case, all in the chunk's code (in a flat
+     * chart the highest active state; in a chart with regions the one active leaf with
+     * candidates, the set's mask of leaves a constant there). {@link #ROUTED} when the case took
+     * the event, {@link #ROUTED_UNHANDLED} when it declined or no active leaf has candidates, and
+     * {@link #SEVERAL_LEAVES} or {@link #NOT_ROUTED} when the caller must find the way itself.
      */
     int route(int set, Machine<?> machine, Object owner, Object event) {
         Chunk one = routes;

@@ -230,19 +230,20 @@ final class Specializer {
                 cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set), false);
             }
         }
-        if (c.regions) {
-            long[] candidateLeaves = new long[sets.size() * c.words];
-            for (int key = 0; key < keys; key++) {
-                if (cases[key] != null) {
-                    int leaf = key / sets.size();
-                    candidateLeaves[key % sets.size() * c.words + (leaf >>> 6)] |= 1L << leaf;
-                }
+        long[] candidateLeaves = new long[columns.size() * c.words]; // by column, the leaves with a case
+        for (int key = 0; key < keys; key++) {
+            if (cases[key] != null) {
+                int leaf = key / columns.size();
+                candidateLeaves[key % columns.size() * c.words + (leaf >>> 6)] |= 1L << leaf;
             }
-            boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS; // one word of leaves, one chunk
-            return regions(sets, chunked(cases, routed ? candidateLeaves : null, sets.size()), candidateLeaves);
         }
-        return new SpecializedDispatch(c, sets.size(), others, chunked(cases), ticks(), null,
-                leftToInterpreter.stream().toArray());
+        boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS; // one word of leaves, one chunk
+        SpecializedDispatch.Chunks events = chunked(cases,
+                routed ? new ChunkClassFile.Routes(candidateLeaves, columns.size(), !c.regions) : null);
+        if (c.regions) {
+            return regions(sets, events, candidateLeaves);
+        }
+        return new SpecializedDispatch(c, sets.size(), others, events, ticks(), null, leftToInterpreter.stream().toArray());
     }
 
     /**
@@ -467,14 +468,14 @@ final class Specializer {
      * class; a key without a case (null) takes nothing, and an empty table has no chunk.
      */
     private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
-        return chunked(cases, null, 0);
+        return chunked(cases, null);
     }
 
     /**
-     * {@link #chunked(Piece[])}; with {@code routes} (see {@link ChunkClassFile#of(boolean[], long[], int)}),
-     * for cases that fit one chunk, that chunk has a route for each event set.
+     * {@link #chunked(Piece[])}; with {@code routes}, for cases that fit one chunk, that chunk
+     * has a route for each event set ({@link SpecializedDispatch#route}).
      */
-    private static SpecializedDispatch.Chunks chunked(Piece[] cases, long[] routes, int columns) throws Throwable {
+    private static SpecializedDispatch.Chunks chunked(Piece[] cases, ChunkClassFile.Routes routes) throws Throwable {
         int keys = cases.length;
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
@@ -490,7 +491,7 @@ final class Specializer {
                 }
                 chunkBase[k] = from;
             }
-            SpecializedDispatch.Chunk chunk = chunk(ChunkClassFile.of(hasCase, keys == to - from ? routes : null, columns),
+            SpecializedDispatch.Chunk chunk = chunk(ChunkClassFile.of(hasCase, keys == to - from ? routes : null),
                     handles.toArray(new MethodHandle[0]));
             java.util.Arrays.fill(chunkOf, from, to, chunk);
             chunks.add(chunk);

@@ -122,7 +122,7 @@ class ChunkClassFileTest {
                 cases.add(MethodHandles.insertArguments(CALLED, 0, key));
             }
         }
-        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, routes, columns),
+        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(routes, columns, false)),
                 cases.toArray(new MethodHandle[0]));
         Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
         List<String> calls = new ArrayList<>();
@@ -147,6 +147,35 @@ class ChunkClassFileTest {
 
         assertThat(calls).containsExactly("3:taken", "15:left", "189:taken", "7:taken");
         assertThat(chunk(true).route(0, m, calls, "taken")).as("a chunk without routes").isEqualTo(SpecializedDispatch.NOT_ROUTED);
+    }
+
+    /** Flat routes over two event sets, key {@code leaf * 2 + set}: the highest active state's case runs. */
+    @Test
+    void aFlatRouteRunsTheCaseOfTheHighestActiveState() throws Throwable {
+        int columns = 2;
+        boolean[] hasCase = new boolean[64 * columns];
+        long[] routes = {1L << 3 | 1L << 7 | 1L << 63, 1L << 7};
+        List<MethodHandle> cases = new ArrayList<>();
+        for (int key : new int[] {3 * 2, 7 * 2, 7 * 2 + 1, 63 * 2}) {
+            hasCase[key] = true;
+            cases.add(MethodHandles.insertArguments(CALLED, 0, key));
+        }
+        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(routes, columns, true)),
+                cases.toArray(new MethodHandle[0]));
+        Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
+        List<String> calls = new ArrayList<>();
+
+        m.active0 = 1L | 1L << 1 | 1L << 3; // a path from the root to leaf 3
+        assertThat(chunk.route(0, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        assertThat(chunk.route(1, m, calls, "taken")).as("leaf 3 has no case for set 1").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        m.active0 = 1L | 1L << 7;
+        assertThat(chunk.route(0, m, calls, "left")).as("the case declines").isEqualTo(SpecializedDispatch.ROUTED_UNHANDLED);
+        assertThat(chunk.route(1, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        m.active0 = 1L | 1L << 63;
+        assertThat(chunk.route(0, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+        assertThat(chunk.route(2, m, calls, "taken")).as("past the last set").isEqualTo(SpecializedDispatch.NOT_ROUTED);
+
+        assertThat(calls).containsExactly("6:taken", "14:left", "15:taken", "126:taken");
     }
 
     @Test

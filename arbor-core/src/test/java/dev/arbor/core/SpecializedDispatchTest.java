@@ -126,22 +126,26 @@ class SpecializedDispatchTest {
      * A table of one chunk calls it, a table of two finds a key's chunk by a comparison, a larger
      * one by lookup: charts of each size behave as interpreted. A ring of n has {@code 3n + 1}
      * states and six event sets, so {@code 6 (3n + 1)} keys, {@link ChunkClassFile#MAX_KEYS} to a
-     * chunk.
+     * chunk. Only the ring of one, of at most 64 states, has routes ({@link SpecializedDispatch#route}).
      */
     @Test
     void everyWayOfFindingAKeysChunkTakesTheSameSteps() {
         Map<Integer, Integer> chunksByRing = new TreeMap<>();
+        Map<Integer, Boolean> routedByRing = new TreeMap<>();
         for (int n : new int[] {1, 28, 29, 56, 57}) {
             Chart<Trace> specialised = ring(n);
             SpecializedDispatch code = specialised.specializeNow();
             assertThat(code).as("ring of %d specialised", n).isNotNull();
             chunksByRing.put(n, code.chunkCount());
+            routedByRing.put(n, code.routed());
             Chart<Trace> interpreted = ring(n);
             interpreted.neverSpecialize();
             assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
         }
         assertThat(chunksByRing).as("chunks by ring size: 24, 510, 528, 1,014 and 1,032 keys").containsExactly(
                 Map.entry(1, 1), Map.entry(28, 1), Map.entry(29, 2), Map.entry(56, 2), Map.entry(57, 3));
+        assertThat(routedByRing).containsExactly(
+                Map.entry(1, true), Map.entry(28, false), Map.entry(29, false), Map.entry(56, false), Map.entry(57, false));
     }
 
     @Test
