@@ -47,6 +47,8 @@ final class ChunkClassFile {
      * ({@code HugeMethodLimit}); {@code run} takes 12 bytes a key with a case.
      */
     static final int MAX_KEYS = 512;
+    /** The most bytes of bytecode C2 compiles in one method ({@code HugeMethodLimit}). */
+    private static final int HUGE_METHOD = 8_000;
     /**
      * Unused local slots declared by each case method. C1 does not inline a method whose stack
      * and locals beyond its parameters exceed {@code C1InlineStackLimit}, 5 under tiered
@@ -198,6 +200,24 @@ final class ChunkClassFile {
     record Routes(long[] masks, int columns, boolean highest) {}
 
     /**
+     * Whether a {@code route} over {@code sets} event sets and {@code cases} cases stays within
+     * the bytecode C2 compiles ({@link #routeBytes}): a chunk whose route would not is written
+     * without one, as C2 would leave it to C1's slower code.
+     */
+    static boolean routeFits(int cases, int sets) {
+        return routeBytes(cases, sets) <= HUGE_METHOD;
+    }
+
+    /**
+     * At most how many bytes of bytecode {@code route} takes: its switch on the set (4 a set),
+     * each set's code before its switch on the leaf (at most 52, the switch's padding and header
+     * included), and 16 a case (its match, offset and call).
+     */
+    private static int routeBytes(int cases, int sets) {
+        return 24 + 56 * sets + 16 * cases;
+    }
+
+    /**
      * {@code route}: a switch on the event set, each set's code inline (so that the method is
      * too large for the JIT to inline where it is called: it compiles with a budget of its own,
      * as {@code run} does). In a flat chart, set {@code s} runs the case of the highest active
@@ -281,6 +301,13 @@ final class ChunkClassFile {
             code.u1(0x16).u1(5); // lload 5
             code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I")); // invokestatic
             caseSwitch(code, frames, mask, 0, routes.columns(), set, hasCase);
+        }
+        int cases = 0;
+        for (boolean has : hasCase) {
+            cases += has ? 1 : 0;
+        }
+        if (code.size() > routeBytes(cases, sets)) {
+            throw new IllegalStateException("route of " + code.size() + " bytes, more than " + routeBytes(cases, sets));
         }
         method(methods, ACC_FINAL, "route", ROUTE, 6, 7, code, frames.table());
     }

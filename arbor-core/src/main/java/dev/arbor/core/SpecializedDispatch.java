@@ -294,9 +294,9 @@ final class SpecializedDispatch {
         }
     }
 
-    /** {@link #route}: no active leaf has candidates for the event; nothing was done. */
+    /** {@link #route}: nothing took the event: no active leaf has candidates, or its case's guards all failed. */
     static final int ROUTED_UNHANDLED = 0;
-    /** {@link #route}: the one active leaf with candidates took or declined the event; declined is 0. */
+    /** {@link #route}: the case of the one active leaf concerned took the event. */
     static final int ROUTED = 1;
     /** {@link #route}: several active leaves have candidates; nothing was done. */
     static final int SEVERAL_LEAVES = -1;

@@ -231,13 +231,16 @@ final class Specializer {
             }
         }
         long[] candidateLeaves = new long[columns.size() * c.words]; // by column, the leaves with a case
+        int caseCount = 0;
         for (int key = 0; key < keys; key++) {
             if (cases[key] != null) {
+                caseCount++;
                 int leaf = key / columns.size();
                 candidateLeaves[key % columns.size() * c.words + (leaf >>> 6)] |= 1L << leaf;
             }
         }
-        boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS; // one word of leaves, one chunk
+        // one word of leaves, one chunk, a route C2 compiles
+        boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS && ChunkClassFile.routeFits(caseCount, columns.size());
         SpecializedDispatch.Chunks events = chunked(cases,
                 routed ? new ChunkClassFile.Routes(candidateLeaves, columns.size(), !c.regions) : null);
         if (c.regions) {

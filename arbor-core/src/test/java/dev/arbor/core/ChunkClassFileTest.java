@@ -178,6 +178,34 @@ class ChunkClassFileTest {
         assertThat(calls).containsExactly("6:taken", "14:left", "15:taken", "126:taken");
     }
 
+    /**
+     * The largest chunks a route is written for: 64 leaves of a flat chart, or of a chart with
+     * regions, every set a case in each, as many sets as fit under C2's limit.
+     */
+    @Test
+    void theLargestRoutesAreWithinWhatC2Compiles() throws Throwable {
+        int columns = 7; // 64 * 7 = 448 keys, all cases: 24 + 56 * 7 + 16 * 448 = 7,584 bytes
+        assertThat(ChunkClassFile.routeFits(64 * columns, columns)).isTrue();
+        assertThat(ChunkClassFile.routeFits(64 * 8, 8)).as("eight sets of 64 cases").isFalse();
+        boolean[] hasCase = new boolean[64 * columns];
+        java.util.Arrays.fill(hasCase, true);
+        long[] masks = new long[columns];
+        java.util.Arrays.fill(masks, -1L);
+        MethodHandle[] cases = new MethodHandle[hasCase.length];
+        for (int key = 0; key < cases.length; key++) {
+            cases[key] = MethodHandles.insertArguments(CALLED, 0, key);
+        }
+        Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
+        for (boolean highest : new boolean[] {true, false}) {
+            SpecializedDispatch.Chunk chunk = Specializer.chunk(
+                    ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(masks, columns, highest)), cases);
+            List<String> calls = new ArrayList<>();
+            m.active0 = 1L << 40;
+            assertThat(chunk.route(6, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
+            assertThat(calls).containsExactly((40 * columns + 6) + ":taken");
+        }
+    }
+
     @Test
     void aChunkCoversOneToMaxKeys() {
         assertThatThrownBy(() -> ChunkClassFile.of(new boolean[0]))
