@@ -246,8 +246,11 @@ final class ScxmlStep {
                 for (int i = 0; i < s.selCount; i++) {
                     int t = s.sel[i];
                     if (c.tPlan[t].length > 0 || c.tResume[t]) {
-                        long[] configuration = new long[c.words];
-                        m.copyActive(configuration);
+                        long[] configuration = null; // kept only by a transition that resumes what it interrupts
+                        if (c.tResume[t]) {
+                            configuration = new long[c.words];
+                            m.copyActive(configuration);
+                        }
                         m.tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.KEEP, configuration);
                     }
                 }

@@ -155,7 +155,7 @@ final class Tasks<C> implements Activity<C> {
     /**
      * Pushes what follows transition t: the configuration it interrupts (kept while its domain
      * stays active), then the later plan steps, last first (kept while the steps' container
-     * stays active).
+     * stays active). {@code configuration} is null unless t resumes what it interrupts.
      */
     void pushPlan(int t, int domain, long[] configuration) {
         CompiledChart c = machine.chart.compiled;
