@@ -40,6 +40,10 @@ import java.util.Map;
  * ran out of virtual registers, and the chunk could stay in slow code for good. C2 inlines the hot
  * cases into {@code run} as it sees fit. Exceptions pass through: the JVM does not check them, and
  * the cases catch the user's own.
+ *
+ * <p>The one chunk of a small chart's event cases also has a {@code route} method ({@link Routes},
+ * {@link SpecializedDispatch#route}): from the event's set and the machine's configuration to the
+ * case, in this class's code, so that an event reaches its case in one call.
  */
 final class ChunkClassFile {
     /**
@@ -158,11 +162,12 @@ final class ChunkClassFile {
         method(methods, ACC_STATIC, "<clinit>", "()V", 3, 1, code, null);
     }
 
-    /** The switch on the key; every jump target has the method's own locals and an empty stack. */
-    private void run(Bytes methods, boolean[] hasCase) {
-        int keys = hasCase.length;
-        Bytes code = new Bytes();
-        Frames frames = new Frames();
+    /**
+     * {@code iload_1} and a {@code tableswitch} on it over {@code 0} to {@code count - 1}, its
+     * default right after the table and its cases to be set by {@link #jump}; returns where the
+     * switch starts, which its offsets are relative to.
+     */
+    private static int tableSwitch(Bytes code, int count) {
         code.u1(0x1B); // iload_1
         int switchAt = code.size();
         code.u1(0xAA); // tableswitch
@@ -170,19 +175,34 @@ final class ChunkClassFile {
             code.u1(0);
         }
         int table = code.size();
-        code.u4(table + 12 + 4 * keys - switchAt).u4(0).u4(keys - 1); // default right after the table
-        for (int key = 0; key < keys; key++) {
-            code.u4(0); // patched below
+        code.u4(table + 12 + 4 * count - switchAt).u4(0).u4(count - 1);
+        for (int i = 0; i < count; i++) {
+            code.u4(0);
         }
+        return switchAt;
+    }
+
+    /** Points case {@code index} of the {@code tableswitch} at {@code switchAt} to {@code target}. */
+    private static void jump(Bytes code, int switchAt, int index, int target) {
+        int table = (switchAt + 4) & ~3; // after the opcode and its padding
+        code.set4(table + 12 + 4 * index, target - switchAt);
+    }
+
+    /** The switch on the key; every jump target has the method's own locals and an empty stack. */
+    private void run(Bytes methods, boolean[] hasCase) {
+        int keys = hasCase.length;
+        Bytes code = new Bytes();
+        Frames frames = new Frames();
+        int switchAt = tableSwitch(code, keys);
         int defaultAt = code.size();
         frames.same(defaultAt);
         code.u1(0x03).u1(0xAC); // iconst_0, ireturn
         for (int key = 0; key < keys; key++) {
             if (!hasCase[key]) {
-                code.set4(table + 12 + 4 * key, defaultAt - switchAt);
+                jump(code, switchAt, key, defaultAt);
                 continue;
             }
-            code.set4(table + 12 + 4 * key, code.size() - switchAt);
+            jump(code, switchAt, key, code.size());
             frames.same(code.size());
             code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
             code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
@@ -254,24 +274,14 @@ final class ChunkClassFile {
         int sets = routes.masks().length;
         Bytes code = new Bytes();
         Frames frames = new Frames();
-        code.u1(0x1B); // iload_1
-        int switchAt = code.size();
-        code.u1(0xAA); // tableswitch
-        while (code.size() % 4 != 0) {
-            code.u1(0);
-        }
-        int table = code.size();
-        code.u4(table + 12 + 4 * sets - switchAt).u4(0).u4(sets - 1); // default right after the table
-        for (int set = 0; set < sets; set++) {
-            code.u4(0); // patched below
-        }
+        int switchAt = tableSwitch(code, sets);
         frames.same(code.size());
         intConstant(code, SpecializedDispatch.NOT_ROUTED);
         code.u1(0xAC); // ireturn
         int active0 = pool.fieldRef("dev/arbor/core/Machine", "active0", "J");
         boolean longLive = false; // whether the frame before has the long of local 5
         for (int set = 0; set < sets; set++) {
-            code.set4(table + 12 + 4 * set, code.size() - switchAt);
+            jump(code, switchAt, set, code.size());
             if (longLive) {
                 frames.chopOne(code.size()); // the previous set's long is gone
             } else {
