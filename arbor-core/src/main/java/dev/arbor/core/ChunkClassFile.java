@@ -121,7 +121,7 @@ final class ChunkClassFile {
             }
         }
         if (routes != null) {
-            routeMethod(methods, routes, hasCase);
+            routeMethod(methods, routes, hasCase, cases);
         }
         Bytes out = new Bytes();
         out.u4(0xCAFEBABE).u2(0).u2(61); // Java 17
@@ -212,12 +212,12 @@ final class ChunkClassFile {
     }
 
     /**
-     * Which leaves of a chunk's cases may take the events of each set, for its {@code route}
-     * method: for set {@code s}, the leaves (all below 64) in {@code masks[s]} whose key
-     * {@code leaf * columns + s} has a case. With {@code highest}, a flat chart's: the one active
-     * leaf is the highest active state. Otherwise a chart with regions': any of them may be active.
+     * How a chunk's {@code route} method finds the case of an event of set {@code s}: key
+     * {@code leaf * columns + s}, for the leaves (all below 64) whose key has a case. With
+     * {@code highest}, a flat chart's: the one active leaf is the highest active state. Otherwise
+     * a chart with regions': any of those leaves may be active, one or several.
      */
-    record Routes(long[] masks, int columns, boolean highest) {}
+    record Routes(int columns, boolean highest) {}
 
     /**
      * Whether a {@code route} over {@code sets} event sets and {@code cases} cases stays within
@@ -270,8 +270,11 @@ final class ChunkClassFile {
      * }
      * }</pre>
      */
-    private void routeMethod(Bytes methods, Routes routes, boolean[] hasCase) {
-        int sets = routes.masks().length;
+    private void routeMethod(Bytes methods, Routes routes, boolean[] hasCase, int cases) {
+        int sets = routes.columns();
+        if (hasCase.length > 64 * sets) {
+            throw new IllegalArgumentException("routes cover leaves below 64, not " + hasCase.length / sets + " states");
+        }
         Bytes code = new Bytes();
         Frames frames = new Frames();
         int switchAt = tableSwitch(code, sets);
@@ -287,11 +290,14 @@ final class ChunkClassFile {
             } else {
                 frames.same(code.size());
             }
-            long mask = routes.masks()[set];
+            long mask = 0; // the leaves with a case for the set
+            for (int key = set; key < hasCase.length; key += sets) {
+                mask |= hasCase[key] ? 1L << (key / sets) : 0;
+            }
             code.u1(0x2C).u1(0xB4).u2(active0); // aload_2, getfield
             if (routes.highest()) {
                 code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfLeadingZeros", "(J)I")); // invokestatic
-                caseSwitch(code, frames, Long.reverse(mask), 63, routes.columns(), set, hasCase); // 63 - leaf ascending
+                caseSwitch(code, frames, Long.reverse(mask), 63, sets, set); // 63 - leaf ascending
                 continue;
             }
             code.u1(0x14).u2(pool.longConstant(mask)); // ldc2_w
@@ -310,11 +316,7 @@ final class ChunkClassFile {
             frames.same(code.size());
             code.u1(0x16).u1(5); // lload 5
             code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I")); // invokestatic
-            caseSwitch(code, frames, mask, 0, routes.columns(), set, hasCase);
-        }
-        int cases = 0;
-        for (boolean has : hasCase) {
-            cases += has ? 1 : 0;
+            caseSwitch(code, frames, mask, 0, sets, set);
         }
         if (code.size() > routeBytes(cases, sets)) {
             throw new IllegalStateException("route of " + code.size() + " bytes, more than " + routeBytes(cases, sets));
@@ -325,20 +327,17 @@ final class ChunkClassFile {
     /**
      * A {@code lookupswitch} on the int on the stack: match value {@code m} for each bit {@code m}
      * of {@code matches}, returning the case of leaf {@code m} (or of {@code 63 - m} when {@code
-     * flip} is 63) for event set {@code set}; other values, and leaves without a case, return
+     * flip} is 63) for event set {@code set}; other values return
      * {@link SpecializedDispatch#ROUTED_UNHANDLED}.
      */
-    private void caseSwitch(Bytes code, Frames frames, long matches, int flip, int columns, int set, boolean[] hasCase) {
+    private void caseSwitch(Bytes code, Frames frames, long matches, int flip, int columns, int set) {
         int lookupAt = code.size();
         code.u1(0xAB); // lookupswitch
         while (code.size() % 4 != 0) {
             code.u1(0);
         }
         int defaultField = code.size();
-        int count = 0;
-        for (long bits = matches; bits != 0; bits &= bits - 1) {
-            count += hasCase(hasCase, (flip ^ Long.numberOfTrailingZeros(bits)) * columns + set) ? 1 : 0;
-        }
+        int count = Long.bitCount(matches);
         code.u4(0).u4(count);
         int pairs = code.size();
         for (int i = 0; i < count; i++) {
@@ -351,21 +350,14 @@ final class ChunkClassFile {
         int i = 0;
         for (long bits = matches; bits != 0; bits &= bits - 1) { // match values ascending, as lookupswitch needs
             int match = Long.numberOfTrailingZeros(bits);
-            int key = (flip ^ match) * columns + set;
-            if (hasCase(hasCase, key)) {
-                code.set4(pairs + 8 * i, match);
-                code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
-                i++;
-                frames.same(code.size());
-                code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
-                code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
-                code.u1(0xAC); // ireturn
-            }
+            code.set4(pairs + 8 * i, match);
+            code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
+            i++;
+            frames.same(code.size());
+            code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
+            code.u1(0xB8).u2(pool.methodRef(NAME, "k" + ((flip ^ match) * columns + set), CASE)); // invokestatic
+            code.u1(0xAC); // ireturn
         }
-    }
-
-    private static boolean hasCase(boolean[] hasCase, int key) {
-        return key < hasCase.length && hasCase[key];
     }
 
     /** Pushes a small int: {@code iconst_<n>} or {@code bipush}. */

@@ -20,17 +20,13 @@ final class RegionStep {
      * of their own), and then: one transition that changes one region only, by its compiled
      * microstep; several such, in SCXML's order, by their compiled parts (on a quiet machine) or
      * the flat paths; anything else, by the general microstep (conflicts removed).
+     *
+     * <p>Called after the chart's route ({@link SpecializedDispatch#route}), which takes the
+     * event itself when one active leaf alone has candidates: {@code routed} is what it answered
+     * otherwise, no leaf with candidates ({@code ROUTED_UNHANDLED}), several, or no route at all
+     * (the active leaves are then scanned here).
      */
-    static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
-        unrouted(m, code, c, set, event, SpecializedDispatch.NOT_ROUTED);
-    }
-
-    /**
-     * {@link #regionStep} after {@link SpecializedDispatch#route} answered {@code routed}: it
-     * found nothing to do ({@code ROUTED_UNHANDLED}), several active leaves with candidates, or
-     * had no route for the event set.
-     */
-    static void unrouted(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event, int routed) {
+    static void regionStep(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event, int routed) {
         if (routed == SpecializedDispatch.ROUTED_UNHANDLED) {
             RunToCompletion.unhandled(m, event);
         } else if (routed == SpecializedDispatch.SEVERAL_LEAVES) {

@@ -121,10 +121,7 @@ final class RunToCompletion {
                 runToCompletion(m);
                 drainExternal(m);
             } else {
-                int routed = code.route(set, m, m.owner, event);
-                if (routed != SpecializedDispatch.ROUTED) {
-                    unrouted(m, code, c, set, event, routed);
-                }
+                takeCompiled(m, code, c, set, event);
                 if (m.extras != null || c.hasEventless) {
                     runToCompletion(m);
                     drainExternal(m);
@@ -136,10 +133,21 @@ final class RunToCompletion {
         }
     }
 
-    /** {@link #fireSpecialized}, when the chart's route did not take the event. */
+    /**
+     * An event of specialised set {@code set} taken by the chart's compiled code: by its route
+     * when it has one ({@link SpecializedDispatch#route}), else, or when the route leaves it, the
+     * case of the highest active state in a flat chart, {@link RegionStep} in a chart with regions.
+     */
+    private static void takeCompiled(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event) {
+        int routed = code.route(set, m, m.owner, event);
+        if (routed != SpecializedDispatch.ROUTED) {
+            unrouted(m, code, c, set, event, routed);
+        }
+    }
+
     private static void unrouted(Machine<?> m, SpecializedDispatch code, CompiledChart c, int set, Object event, int routed) {
         if (code.regions != null) {
-            RegionStep.unrouted(m, code, c, set, event, routed); // cases that do not take the whole step
+            RegionStep.regionStep(m, code, c, set, event, routed); // cases that do not take the whole step
         } else if (routed == SpecializedDispatch.ROUTED_UNHANDLED
                 || !code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
             unhandled(m, event);
@@ -296,13 +304,7 @@ final class RunToCompletion {
         if (set < 0) {
             return false;
         }
-        if (code.regions == null) {
-            if (!code.dispatch(m.highestActive(c), set, m, m.owner, event)) {
-                unhandled(m, event);
-            }
-        } else {
-            RegionStep.regionStep(m, code, c, set, event); // cases that do not take the whole step
-        }
+        takeCompiled(m, code, c, set, event);
         return true;
     }
 

@@ -230,21 +230,15 @@ final class Specializer {
                 cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set), false);
             }
         }
-        long[] candidateLeaves = new long[columns.size() * c.words]; // by column, the leaves with a case
         int caseCount = 0;
-        for (int key = 0; key < keys; key++) {
-            if (cases[key] != null) {
-                caseCount++;
-                int leaf = key / columns.size();
-                candidateLeaves[key % columns.size() * c.words + (leaf >>> 6)] |= 1L << leaf;
-            }
+        for (Piece p : cases) {
+            caseCount += p == null ? 0 : 1;
         }
         // one word of leaves, one chunk, a route C2 compiles
         boolean routed = c.words == 1 && keys <= ChunkClassFile.MAX_KEYS && ChunkClassFile.routeFits(caseCount, columns.size());
-        SpecializedDispatch.Chunks events = chunked(cases,
-                routed ? new ChunkClassFile.Routes(candidateLeaves, columns.size(), !c.regions) : null);
+        SpecializedDispatch.Chunks events = chunked(cases, routed ? new ChunkClassFile.Routes(columns.size(), !c.regions) : null);
         if (c.regions) {
-            return regions(sets, events, candidateLeaves);
+            return regions(sets, events);
         }
         return new SpecializedDispatch(c, sets.size(), others, events, ticks(), null, leftToInterpreter.stream().toArray());
     }
@@ -259,12 +253,15 @@ final class Specializer {
      * microstep compiled here for each (leaf, transition), others by the interpreter. A tick's
      * polled or timed transition that changes one region takes the compiled microstep too.
      */
-    private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct, long[] candidateLeaves)
-            throws Throwable {
+    private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct) throws Throwable {
         Piece[] selecting = new Piece[c.stateCount * sets.size()];
+        long[] candidateLeaves = new long[sets.size() * c.words];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
-                selecting[leaf * sets.size() + set] = candidates(leaf, sets.get(set), true); // null exactly where the case is
+                selecting[leaf * sets.size() + set] = candidates(leaf, sets.get(set), true);
+                if (selecting[leaf * sets.size() + set] != null) {
+                    candidateLeaves[set * c.words + (leaf >>> 6)] |= 1L << leaf;
+                }
             }
         }
         int m = c.transitionCount;
