@@ -117,6 +117,7 @@ final class InspectCommand implements Callable<Integer> {
             if (chart != json.chart()) {
                 machine = chart.newMachine(machine.owner());
             }
+            machine.addListener(trace.logsOnly()); // the log lines, printed as before; the page shows the rest
             watcher.register(file, machine);
             watcher.start(Duration.ofMillis(500));
             inspector.attach(machine, String.valueOf(file.getFileName()));

@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -25,6 +27,9 @@ final class RenderCommand implements Callable<Integer> {
     /** The formats, as the option takes them. */
     enum Format { dot, mermaid, plantuml, scxml, svg }
 
+    /** The most states an error lists. */
+    private static final int LISTED = 30;
+
     @Parameters(index = "0", paramLabel = "FILE", description = "A chart file (.json, .scxml).")
     Path file;
 
@@ -33,7 +38,8 @@ final class RenderCommand implements Callable<Integer> {
     Format format;
 
     @Option(names = "--active", arity = "1..*", paramLabel = "STATE",
-            description = "States to highlight (in blue), such as a machine's active configuration.")
+            description = {"States to highlight (in blue) with all their ancestors, as a machine's active configuration",
+                    "is: naming the leaves is enough. The root is highlighted when it is drawn as a box."})
     List<String> active = List.of();
 
     @Option(names = {"-o", "--output"}, paramLabel = "OUT", description = "The file to write (default: standard output).")
@@ -48,13 +54,7 @@ final class RenderCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Chart<?> chart = ChartFiles.loadOrFail(file, components.library).chart();
-        Set<String> highlighted = new LinkedHashSet<>();
-        for (String state : active) {
-            if (!chart.hasState(state)) {
-                throw new CliFailure("--active " + state + ": chart '" + chart.name() + "' has no such state");
-            }
-            highlighted.add(chart.stateName(chart.stateId(state)));
-        }
+        Set<String> highlighted = highlighted(chart, active);
         String text = format == Format.svg ? SvgRenderer.render(chart, highlighted)
                 : DiagramFormat.byName(format.name()).export(chart, highlighted);
         if (output == null) {
@@ -69,5 +69,76 @@ final class RenderCommand implements Callable<Integer> {
             }
         }
         return 0;
+    }
+
+    /**
+     * The states {@code --active} names with all their ancestors, root included (the diagrams
+     * draw the root only when it is a box of its own, and fill it only then), by name.
+     *
+     * @throws CliFailure at the first name the chart does not have, listing its states
+     */
+    static Set<String> highlighted(Chart<?> chart, List<String> names) {
+        Set<String> highlighted = new LinkedHashSet<>();
+        for (String name : names) {
+            if (!chart.hasState(name)) {
+                throw new CliFailure("--active " + name + ": " + noSuchState(chart, name));
+            }
+            for (int s = chart.stateId(name); s >= 0; s = chart.parent(s)) {
+                highlighted.add(chart.stateName(s));
+            }
+        }
+        return highlighted;
+    }
+
+    /** Why a name is not a state: the chart's states, and the nearest of them when one is near. */
+    static String noSuchState(Chart<?> chart, String name) {
+        List<String> states = new ArrayList<>();
+        for (int s = 1; s < chart.stateCount(); s++) {
+            states.add(chart.stateName(s));
+        }
+        String nearest = nearest(name, states);
+        String list = states.size() <= LISTED ? String.join(", ", states)
+                : String.join(", ", states.subList(0, LISTED)) + ", ... (" + states.size() + " in all)";
+        return "chart '" + chart.name() + "' has no such state; "
+                + (nearest == null ? "its states: " : "did you mean " + nearest + "? Its states: ") + list;
+    }
+
+    /**
+     * The name nearest to {@code name} by edit distance (Levenshtein, case ignored), when it is
+     * within a third of the name's length (at least 1); the first in document order on a tie;
+     * null when none is that near.
+     */
+    static String nearest(String name, List<String> names) {
+        int limit = Math.max(1, name.length() / 3);
+        String best = null;
+        int bestDistance = limit + 1;
+        for (String candidate : names) {
+            int d = editDistance(name.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
+            if (d < bestDistance) {
+                best = candidate;
+                bestDistance = d;
+            }
+        }
+        return best;
+    }
+
+    /** The Levenshtein distance: the fewest insertions, deletions and substitutions of chars from a to b. */
+    static int editDistance(String a, String b) {
+        int[] previous = new int[b.length() + 1];
+        int[] current = new int[b.length() + 1];
+        for (int j = 0; j <= b.length(); j++) {
+            previous[j] = j;
+        }
+        for (int i = 1; i <= a.length(); i++) {
+            current[0] = i;
+            for (int j = 1; j <= b.length(); j++) {
+                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
+                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+            }
+            int[] t = previous;
+            previous = current;
+            current = t;
+        }
+        return previous[b.length()];
     }
 }

@@ -22,7 +22,9 @@ import java.io.PrintStream;
  * internal STATE EVENT  a transition without a target consumed the event
  * enter STATE           a state is entered
  * tick N                the N-th update() begins
- * log TEXT              a log action ran
+ * log STATE: TEXT       an action of STATE wrote a line through the machine (the built-in Log;
+ *                       a transition's action writes as its source state)
+ * log TEXT              a component wrote a line through its owner (other libraries, SCXML)
  * unhandled EVENT       no active state had a transition for the event
  * deferred EVENT        no transition took the event and an active state defers it: it is kept
  * recalled EVENT        a kept event no active state defers any longer is offered again
@@ -162,12 +164,31 @@ final class TraceWriter implements MachineListener {
                 + (message == null ? "" : ": " + oneLine(message)));
     }
 
+    @Override
+    public void onLog(Machine<?> machine, int state, String line, Cause cause) {
+        out.println("log " + state(machine, state) + ": " + oneLine(line));
+    }
+
     void tick(int n) {
         out.println("tick " + n);
     }
 
+    /** A line an owner wrote (its library's own log, or an SCXML document's): it names no state. */
     void log(String text) {
         out.println("log " + oneLine(text));
+    }
+
+    /**
+     * A listener that prints only the {@code log} records of the lines written through the
+     * machine, for {@code arbor inspect}, whose page shows the rest of the trace.
+     */
+    MachineListener logsOnly() {
+        return new MachineListener() {
+            @Override
+            public void onLog(Machine<?> machine, int state, String line, Cause cause) {
+                TraceWriter.this.onLog(machine, state, line, cause);
+            }
+        };
     }
 
     /** Ends the trace: the final state, when the machine halted in one. */

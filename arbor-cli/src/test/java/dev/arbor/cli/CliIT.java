@@ -48,7 +48,7 @@ class CliIT {
 
         Process run = arbor(dir, "run", "door.json", "--events", "open kick");
         assertThat(run.exit()).isZero();
-        assertThat(run.out().lines()).containsExactly("enter closed", "log the door is closed", "event open", "exit closed",
+        assertThat(run.out().lines()).containsExactly("enter closed", "log closed: the door is closed", "event open", "exit closed",
                 "transition closed open -> opened", "enter opened", "event kick", "exit opened",
                 "transition opened kick -> broken", "enter broken", "final broken");
 

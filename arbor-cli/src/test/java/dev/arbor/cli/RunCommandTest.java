@@ -14,10 +14,10 @@ class RunCommandTest {
         assertThat(r.exit()).isZero();
         assertThat(r.outLines()).containsExactly(
                 "enter closed",
-                "log the door is closed",
+                "log closed: the door is closed",
                 "event knock",
                 "internal closed knock",
-                "log who is there?",
+                "log closed: who is there?",
                 "event open",
                 "exit closed",
                 "transition closed open -> opened",
@@ -28,7 +28,7 @@ class RunCommandTest {
                 "exit opened",
                 "transition opened close -> closed",
                 "enter closed",
-                "log the door is closed",
+                "log closed: the door is closed",
                 "event open",
                 "exit closed",
                 "transition closed open -> opened",
@@ -38,6 +38,33 @@ class RunCommandTest {
                 "transition opened kick -> broken",
                 "enter broken",
                 "final broken");
+    }
+
+    @Test
+    void logLinesNameTheStateWhoseActionWroteThem() {
+        // entry and exit actions write as their state, a transition's action as its source, a global one as the root
+        Cli r = Cli.run("run", Cli.chart("logs.json").toString(), "--events", "alarm reset");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "enter patrol",
+                "log patrol: on patrol",
+                "enter walk",
+                "event alarm",
+                "exit walk",
+                "log walk: stop walking",
+                "exit patrol",
+                "transition patrol alarm -> \"guard post\"",
+                "log patrol: alarm!\\nrun",
+                "enter \"guard post\"",
+                "log \"guard post\": at the post",
+                "event reset",
+                "exit \"guard post\"",
+                "transition root reset -> patrol",
+                "log root: resetting",
+                "enter patrol",
+                "log patrol: on patrol",
+                "enter walk");
     }
 
     @Test
@@ -76,7 +103,7 @@ class RunCommandTest {
     @Test
     void ticksAreNumbered() {
         Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--ticks", "2");
-        assertThat(r.outLines()).containsExactly("enter closed", "log the door is closed", "tick 1", "tick 2");
+        assertThat(r.outLines()).containsExactly("enter closed", "log closed: the door is closed", "tick 1", "tick 2");
     }
 
     @Test

@@ -112,6 +112,12 @@ final class Listeners {
         }
 
         @Override
+        public void onLog(Machine<?> m, int state, String line, Cause cause) {
+            a.onLog(m, state, line, cause);
+            b.onLog(m, state, line, cause);
+        }
+
+        @Override
         public void onStepEnd(Machine<?> m) {
             a.onStepEnd(m);
             b.onStepEnd(m);

@@ -188,6 +188,27 @@ public final class Machine<C> {
     }
 
     /**
+     * Writes a line of the designer's own output (what a {@code Log} action writes) to the
+     * listeners, as written by an action of {@code state}: the inspector shows it in the trace,
+     * {@code arbor run} prints it. With no listener attached it costs one null check.
+     *
+     * @param state the state whose action writes the line (a transition's source for a transition's action)
+     * @param line  the line
+     * @throws IllegalArgumentException when the chart has no state {@code state}
+     */
+    public void log(int state, String line) {
+        Objects.requireNonNull(line, "line");
+        if (state < 0 || state >= chart.stateCount()) {
+            throw new IllegalArgumentException("chart '" + chart.name() + "' has no state " + state
+                    + " (its states are 0 to " + (chart.stateCount() - 1) + ")");
+        }
+        Extras x = extras;
+        if (x != null && x.listener != null) {
+            x.listener.onLog(this, state, line, cause());
+        }
+    }
+
+    /**
      * Attaches a listener; several may be attached and are called in the order added. With none
      * attached, observing costs one null check. One added from inside a step (by an action, a
      * guard or another listener) is attached when that step ends and hears from the next on.

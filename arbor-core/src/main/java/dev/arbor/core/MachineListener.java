@@ -155,6 +155,17 @@ public interface MachineListener {
     default void onRecalled(Machine<?> machine, Object event, Cause cause) {}
 
     /**
+     * A line of the designer's own output ({@link Machine#log}): a {@code Log} action, or anything
+     * else that writes through the machine, with the state whose action wrote it.
+     *
+     * @param machine the machine that logged
+     * @param state   the state whose action wrote the line (a transition's source for a transition's action)
+     * @param line    the line, as written
+     * @param cause   why the machine is stepping ({@link Cause#NORMAL} outside steps)
+     */
+    default void onLog(Machine<?> machine, int state, String line, Cause cause) {}
+
+    /**
      * A step (an event with what it raised, a tick, the start, a move or a restore) has run to
      * completion, or stopped at an error: the machine is between steps. A listener that gathers
      * what a step's callbacks report can hand it on here, once a step rather than once a callback.

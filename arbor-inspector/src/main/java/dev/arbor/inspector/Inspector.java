@@ -9,6 +9,7 @@ import dev.arbor.inspector.model.Model;
 import dev.arbor.inspector.model.Wire;
 import dev.arbor.inspector.web.Controls;
 import dev.arbor.inspector.web.WebServer;
+import dev.arbor.io.ChartFileException;
 import dev.arbor.io.reload.ReloadListener;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -18,7 +19,9 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
+import java.util.ArrayList;
 import java.util.Base64;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.function.Consumer;
@@ -292,11 +295,19 @@ public final class Inspector implements AutoCloseable {
         return new ReloadListener<>() {
             @Override
             public void loaded(Path file, Chart<C> chart) {
+                synchronized (model) {
+                    model.loaded();
+                }
                 next.loaded(file, chart);
             }
 
             @Override
             public void loadFailed(Path file, Exception error) {
+                Model.LoadFailure failure = new Model.LoadFailure(String.valueOf(file), problems(file, error),
+                        capture == null ? model.tick() : capture.currentTick());
+                synchronized (model) {
+                    model.loadFailed(failure);
+                }
                 next.loadFailed(file, error);
             }
 
@@ -311,6 +322,21 @@ public final class Inspector implements AutoCloseable {
                 next.moveFailed(file, machine, error);
             }
         };
+    }
+
+    /** What is wrong with a file that did not load, each problem at its place and on its state where the loader names one. */
+    private static List<Model.LoadProblem> problems(Path file, Exception error) {
+        List<Model.LoadProblem> out = new ArrayList<>();
+        if (error instanceof ChartFileException e) {
+            for (ChartFileException.Problem p : e.problems()) {
+                out.add(new Model.LoadProblem(p.file(), p.line(), p.column(), p.message(), p.state()));
+            }
+        } else {
+            String m = error.getMessage();
+            out.add(new Model.LoadProblem(String.valueOf(file), 0, 0,
+                    error.getClass().getSimpleName() + (m == null ? "" : ": " + m), null));
+        }
+        return out;
     }
 
     // ---------------------------------------------------------------- recording and state
@@ -453,6 +479,11 @@ public final class Inspector implements AutoCloseable {
         @Override
         public int backlog() {
             return capture.pending();
+        }
+
+        @Override
+        public long tick() {
+            return capture.currentTick();
         }
 
         @Override

@@ -79,6 +79,13 @@ final class Browser implements AutoCloseable {
         return (List<String>) js("return [...document.querySelectorAll('#chart g.state.on')].map(g => g.id)");
     }
 
+    /** The trace's rows, oldest first, as "type detail (cause)", read in one script (the page redraws them as records arrive). */
+    @SuppressWarnings("unchecked")
+    List<String> traceRows() {
+        return (List<String>) js("return [...document.querySelectorAll('#trace tbody tr')].reverse()"
+                + ".map(tr => tr.cells[2].textContent + ' ' + tr.cells[3].textContent + ' (' + tr.cells[4].textContent + ')')");
+    }
+
     /** Saves a screenshot under target/screenshots. */
     Path screenshot(String name) throws IOException {
         Files.createDirectories(SHOTS);

@@ -97,15 +97,9 @@ class BrowserTest {
         browser.waitUpTo(seconds).until(d -> highlighted().equals(want));
     }
 
-    /** The trace's rows, oldest first, as "type detail (cause)". */
+    /** The trace's rows, oldest first, as "type detail (cause)" (read in one script: the page redraws them as records arrive). */
     private List<String> traceRows() {
-        List<String> rows = new ArrayList<>();
-        for (WebElement tr : browser.all("#trace tbody tr")) {
-            List<WebElement> td = tr.findElements(By.tagName("td"));
-            rows.add(td.get(2).getText() + " " + td.get(3).getText() + " (" + td.get(4).getText() + ")");
-        }
-        Collections.reverse(rows);
-        return rows;
+        return browser.traceRows();
     }
 
     @Test

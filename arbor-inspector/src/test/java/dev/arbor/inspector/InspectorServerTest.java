@@ -140,6 +140,11 @@ class InspectorServerTest {
             }
 
             public void sample(int[] slots) {}
+
+            @Override
+            public long tick() {
+                return 0;
+            }
         };
         try (var server = new dev.arbor.inspector.web.WebServer(settings, model, controls, "t")) {
             server.start();

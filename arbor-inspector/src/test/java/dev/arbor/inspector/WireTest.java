@@ -78,6 +78,9 @@ class WireTest {
     @Test
     void everyKindOfRecordReadsBackAsWritten() {
         for (int kind = 0; kind < Kind.NAMES.length; kind++) {
+            if (Kind.NAMES[kind] == null) {
+                continue; // a microstep is expanded by the collector and never reaches the wire
+            }
             Rec r = new Rec();
             r.seq = 42;
             r.kind = kind;

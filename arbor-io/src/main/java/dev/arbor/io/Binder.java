@@ -1,5 +1,6 @@
 package dev.arbor.io;
 
+import com.fasterxml.jackson.annotation.JacksonInject;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
@@ -10,6 +11,7 @@ import com.fasterxml.jackson.databind.cfg.CoercionAction;
 import com.fasterxml.jackson.databind.cfg.CoercionInputShape;
 import com.fasterxml.jackson.databind.type.LogicalType;
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.InjectableValues;
 import com.fasterxml.jackson.databind.JsonMappingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.MapperFeature;
@@ -17,12 +19,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.exc.InvalidDefinitionException;
 import com.fasterxml.jackson.databind.exc.MismatchedInputException;
 import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.databind.introspect.AnnotatedMember;
 import com.fasterxml.jackson.databind.introspect.BeanPropertyDefinition;
 import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.arbor.io.SourceTree.Pos;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -62,19 +66,30 @@ final class Binder {
 
     /**
      * Binds {@code props} (the component object without its {@code "use"} key, sharing its value
-     * nodes with {@code source}) onto a new instance of the registered type.
+     * nodes with {@code source}) onto a new instance of the registered type, injecting
+     * {@code state} as {@link ComponentRegistry#STATE}. A property the type injects is not the
+     * file's to give: written there, it is reported as unknown.
      */
-    Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, Pos whole, SourceTree tree)
-            throws BindFailure {
+    Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, Pos whole, SourceTree tree,
+            String state) throws BindFailure {
         String what = entry.kind().word + " '" + entry.name() + "'";
+        Set<String> injected = injected(entry.type());
+        for (String name : injected) {
+            if (props.has(name)) {
+                throw new BindFailure(tree.key(source, name), what + " has no property '" + Excerpt.of(name) + "'; "
+                        + choices(properties(entry.type())));
+            }
+        }
         try {
-            return mapper.treeToValue(props, entry.type());
+            return mapper.reader(new InjectableValues.Std().addValue(ComponentRegistry.STATE, state))
+                    .treeToValue(props, entry.type());
         } catch (UnrecognizedPropertyException e) {
             JsonNode parent = parentOf(source, e.getPath());
             List<String> known = new ArrayList<>();
             if (e.getKnownPropertyIds() != null) {
                 TreeSet<String> sorted = new TreeSet<>();
                 e.getKnownPropertyIds().forEach(k -> sorted.add(String.valueOf(k)));
+                sorted.removeAll(injected);
                 known.addAll(sorted);
             }
             return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + Excerpt.of(e.getPropertyName())
@@ -173,7 +188,7 @@ final class Binder {
                 + " no-argument constructor): " + firstLine(e.getOriginalMessage()));
     }
 
-    /** The names of the properties a file may give a component type, sorted. */
+    /** The names of the properties a file may give a component type, sorted: not those it injects. */
     List<String> properties(Class<?> type) {
         BeanDescription d = mapper.getDeserializationConfig().introspect(mapper.constructType(type));
         TreeSet<String> names = new TreeSet<>();
@@ -187,7 +202,40 @@ final class Binder {
                 names.add(c.getName());
             }
         }
+        names.removeAll(injected(type));
         return new ArrayList<>(names);
+    }
+
+    /**
+     * The names of the properties of a component type that Jackson injects ({@link JacksonInject}
+     * on a record component, a field, a setter or a constructor parameter) rather than binds
+     * from the file.
+     */
+    Set<String> injected(Class<?> type) {
+        BeanDescription d = mapper.getDeserializationConfig().introspect(mapper.constructType(type));
+        Set<String> names = new TreeSet<>();
+        for (BeanPropertyDefinition p : d.findProperties()) {
+            if (isInjected(p.getField()) || isInjected(p.getSetter()) || isInjected(p.getConstructorParameter())) {
+                names.add(p.getName());
+            }
+        }
+        if (type.isRecord()) {
+            // a record component's annotation is on its private field and its constructor parameter
+            for (var c : type.getRecordComponents()) {
+                try {
+                    if (type.getDeclaredField(c.getName()).isAnnotationPresent(JacksonInject.class)) {
+                        names.add(c.getName());
+                    }
+                } catch (NoSuchFieldException e) {
+                    throw new IllegalStateException("record " + type.getName() + " has no field " + c.getName(), e);
+                }
+            }
+        }
+        return names;
+    }
+
+    private static boolean isInjected(AnnotatedMember m) {
+        return m != null && m.hasAnnotation(JacksonInject.class);
     }
 
     static String choices(List<String> properties) {

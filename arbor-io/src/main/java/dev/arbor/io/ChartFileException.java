@@ -14,14 +14,16 @@ public final class ChartFileException extends RuntimeException {
     private static final long serialVersionUID = 1L;
 
     /**
-     * One thing wrong with a chart file, at one place (1-based line and column).
+     * One thing wrong with a chart file, at one place (1-based line and column), and the state it
+     * concerns where there is one (tools such as the inspector show it on that state).
      *
      * @param file    the file's name as it was given to the loader
      * @param line    the line, from 1
      * @param column  the column, from 1
      * @param message what is wrong, and where it helps, the valid choices
+     * @param state   the name of the state whose part of the file it is in, or null (a syntax error, the chart's own keys)
      */
-    public record Problem(String file, int line, int column, String message) {
+    public record Problem(String file, int line, int column, String message, String state) {
         /**
          * Checks that the file and message are given.
          *
@@ -29,10 +31,23 @@ public final class ChartFileException extends RuntimeException {
          * @param line    the line, from 1
          * @param column  the column, from 1
          * @param message what is wrong, not null
+         * @param state   the state it concerns, or null
          */
         public Problem {
             Objects.requireNonNull(file, "file");
             Objects.requireNonNull(message, "message");
+        }
+
+        /**
+         * A problem that concerns no one state.
+         *
+         * @param file    the file's name as it was given to the loader, not null
+         * @param line    the line, from 1
+         * @param column  the column, from 1
+         * @param message what is wrong, not null
+         */
+        public Problem(String file, int line, int column, String message) {
+            this(file, line, column, message, null);
         }
 
         /** {@code FILE:LINE:COL: message}. */

@@ -53,6 +53,9 @@ final class ChartReader<C> {
     static final List<String> TRIGGERS = List.of("event", "any", "done", "childFinished", "when", "always", "after");
     static final List<String> STATE_KINDS = List.of("state", "parallel", "final", "shallowHistory", "deepHistory");
 
+    /** The root's name: the state of the top level's and the global state's components. */
+    private static final String ROOT = String.valueOf(Chart.ROOT);
+
     private final String file;
     private final SourceTree tree;
     private final ComponentRegistry<C> registry;
@@ -62,6 +65,11 @@ final class ChartReader<C> {
     private final Map<String, List<Pos>> declared = new LinkedHashMap<>();
     /** Every state name the file refers to, with where. */
     private final List<Ref> refs = new ArrayList<>();
+    /**
+     * The name of the state whose part of the file is being read: what components made now are
+     * given as {@link ComponentRegistry#STATE}. The root's name at the top level and in "global".
+     */
+    private String current = ROOT;
     /** What was handed to the builder, as "where label", in document order; for tests of the labels. */
     final List<String> handed = new ArrayList<>();
 
@@ -71,9 +79,10 @@ final class ChartReader<C> {
     }
 
     /** A state named in the file, checked once every state is known; {@code what} says where it was named. */
-    private record Ref(String name, Pos pos, String what) {
-        Ref(String name, Pos pos) {
-            this(name, pos, "");
+    /** A state name the file refers to, where, in what words, and in which state's part of the file. */
+    private record Ref(String name, Pos pos, String what, String in) {
+        Ref(String name, Pos pos, String in) {
+            this(name, pos, "", in);
         }
     }
 
@@ -163,7 +172,7 @@ final class ChartReader<C> {
                     List<Pos> at = declared.get(p.state());
                     Pos pos = at == null ? tree.start(top)
                             : p.rule() == ChartDefinitionException.Rule.DUPLICATE_NAME ? at.get(at.size() - 1) : at.get(0);
-                    problem(pos, "state '" + p.state() + "': " + p.message());
+                    problem(pos, "state '" + p.state() + "': " + p.message(), p.state());
                 }
             }
         }
@@ -175,8 +184,22 @@ final class ChartReader<C> {
 
     // ---------------------------------------------------------------- states
 
-    /** What a state object (or the top level, or the global state) declares; {@code state} is null at the root. */
+    /**
+     * What a state object (or the top level, or the global state) declares; {@code state} is null
+     * at the root. Its components are made as the state's own ({@link #current}), its children's
+     * as theirs.
+     */
     private void body(StateBuilder<C> s, ObjectNode o, String state) {
+        String outer = current;
+        current = state == null ? ROOT : state;
+        try {
+            declarations(s, o);
+        } finally {
+            current = outer;
+        }
+    }
+
+    private void declarations(StateBuilder<C> s, ObjectNode o) {
         List<String> initial = targets(o, "initial");
         if (!initial.isEmpty()) {
             s.initial(initial.toArray());
@@ -270,29 +293,35 @@ final class ChartReader<C> {
             s.state(name);
             return;
         }
-        ObjectNode o = (ObjectNode) n;
-        String kind = choice(o, "kind", STATE_KINDS);
-        if (kind == null) {
-            kind = "state";
-        }
-        switch (kind) {
-            case "shallowHistory", "deepHistory" -> {
-                checkKeys(o, HISTORY_KEYS, "history state '" + Excerpt.of(name) + "'");
-                s.history(name, kind.equals("deepHistory") ? HistoryType.DEEP : HistoryType.SHALLOW,
-                        targets(o, "default").toArray());
+        String outer = current;
+        current = name; // what is wrong with the state object's own keys concerns it
+        try {
+            ObjectNode o = (ObjectNode) n;
+            String kind = choice(o, "kind", STATE_KINDS);
+            if (kind == null) {
+                kind = "state";
             }
-            case "parallel" -> {
-                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
-                s.parallel(name, c -> body(c, o, name));
+            switch (kind) {
+                case "shallowHistory", "deepHistory" -> {
+                    checkKeys(o, HISTORY_KEYS, "history state '" + Excerpt.of(name) + "'");
+                    s.history(name, kind.equals("deepHistory") ? HistoryType.DEEP : HistoryType.SHALLOW,
+                            targets(o, "default").toArray());
+                }
+                case "parallel" -> {
+                    checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
+                    s.parallel(name, c -> body(c, o, name));
+                }
+                case "final" -> {
+                    checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
+                    s.finalState(name, c -> body(c, o, name));
+                }
+                default -> {
+                    checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
+                    s.state(name, c -> body(c, o, name));
+                }
             }
-            case "final" -> {
-                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
-                s.finalState(name, c -> body(c, o, name));
-            }
-            default -> {
-                checkKeys(o, STATE_KEYS, "state '" + Excerpt.of(name) + "'");
-                s.state(name, c -> body(c, o, name));
-            }
+        } finally {
+            current = outer;
         }
     }
 
@@ -652,7 +681,7 @@ final class ChartReader<C> {
             return new Made(name, entry.instance(), at);
         }
         try {
-            Object made = binder.bind(entry, props, source == null ? props : source, at, tree);
+            Object made = binder.bind(entry, props, source == null ? props : source, at, tree, current);
             noteStateRefs(name, made, props, source == null ? props : source);
             return new Made(label(name, props), made, at);
         } catch (Binder.BindFailure f) {
@@ -666,7 +695,7 @@ final class ChartReader<C> {
         for (Map.Entry<String, JsonNode> p : props.properties()) {
             if (p.getValue().isTextual() && isStateRef(made.getClass(), p.getKey())) {
                 refs.add(new Ref(p.getValue().textValue(), tree.value(source, p.getKey()),
-                        " in property '" + p.getKey() + "' of " + component));
+                        " in property '" + p.getKey() + "' of " + component, current));
             }
         }
     }
@@ -785,7 +814,7 @@ final class ChartReader<C> {
     private String ref(ObjectNode o, String key) {
         String s = string(o, key);
         if (s != null) {
-            refs.add(new Ref(s, tree.value(o, key)));
+            refs.add(new Ref(s, tree.value(o, key), current));
         }
         return s;
     }
@@ -799,13 +828,13 @@ final class ChartReader<C> {
         }
         if (n.isTextual()) {
             out.add(n.textValue());
-            refs.add(new Ref(n.textValue(), tree.value(o, key)));
+            refs.add(new Ref(n.textValue(), tree.value(o, key), current));
         } else if (n.isArray() && n.size() > 0) {
             for (int i = 0; i < n.size(); i++) {
                 JsonNode e = n.get(i);
                 if (e.isTextual()) {
                     out.add(e.textValue());
-                    refs.add(new Ref(e.textValue(), tree.item(n, i)));
+                    refs.add(new Ref(e.textValue(), tree.item(n, i), current));
                 } else {
                     problem(tree.item(n, i), "\"" + key + "\" lists state names, not " + Excerpt.of(e));
                 }
@@ -822,7 +851,7 @@ final class ChartReader<C> {
                 List<String> names = new ArrayList<>(declared.keySet());
                 String list = names.size() <= 30 ? String.join(", ", names)
                         : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'" + r.what() + "; the chart's states: " + list);
+                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'" + r.what() + "; the chart's states: " + list, r.in());
             }
         }
     }
@@ -837,8 +866,13 @@ final class ChartReader<C> {
         return Excerpt.of(n);
     }
 
+    /** A problem in the part of the file being read: it concerns the state being read, if any. */
     private void problem(Pos at, String message) {
-        problems.add(new Problem(file, at.line(), at.column(), message));
+        problem(at, message, current);
+    }
+
+    private void problem(Pos at, String message, String state) {
+        problems.add(new Problem(file, at.line(), at.column(), message, ROOT.equals(state) ? null : state));
     }
 
     private ChartFileException done() {

@@ -32,12 +32,38 @@ import java.util.TreeMap;
  *     .action("Shout", Shout.class);
  * }</pre>
  *
+ * <p>A component type may also learn the state it is placed in: a property annotated
+ * {@code @JacksonInject(ComponentRegistry.STATE)} of type {@code String} is given the name of
+ * the state whose part of the file holds the component (see {@link #STATE}). It is not a
+ * property the file writes: it is not listed among the type's properties in error messages, and
+ * a file that gives it is told the component has no such property.
+ *
+ * <pre>{@code
+ * record Say(String text, @JacksonInject(ComponentRegistry.STATE) String state) implements MachineStateAction<Npc> {
+ *     public void run(Machine<Npc> machine, Npc npc) {
+ *         machine.log(machine.chart().stateId(state), text);
+ *     }
+ * }
+ * }</pre>
+ *
  * <p>A registry is filled once, before loading, and then only read; it is not thread-safe while
  * being filled.
  *
  * @param <C> the owner (context) type of the charts it serves
  */
 public final class ComponentRegistry<C> {
+
+    /**
+     * The Jackson injection id under which a component made from a file is given the name of the
+     * state it is placed in ({@code @JacksonInject(ComponentRegistry.STATE) String state}): for an
+     * entry, exit, update or initial action, a behaviour or a handler, the state that declares
+     * it; for a transition's trigger condition, guard or action, the transition's source state;
+     * at the top level of the file and in its {@code "global"} part (and for
+     * {@code "onUnhandled"}), the root, whose name is {@code "root"}
+     * ({@link dev.arbor.core.Chart#ROOT}). {@link dev.arbor.core.Chart#stateId(Object)} turns the
+     * name into the state's id. Component types without such a property are made as before.
+     */
+    public static final String STATE = "arbor.state";
 
     /** The four kinds of component a file can name; each has its own namespace. */
     enum Kind {

@@ -13,7 +13,7 @@ final class Problems {
         return of(ChartLoader.of(Bot.components()), json);
     }
 
-    static List<String> of(ChartLoader<Bot> loader, String json) {
+    static List<String> of(ChartLoader<?> loader, String json) {
         ChartFileException e = catchThrowableOfType(ChartFileException.class, () -> loader.load("npc.json", json));
         assertThat(e).as("loading should fail").isNotNull();
         assertThat(e.getMessage()).isEqualTo(String.join("\n", e.problems().stream().map(Object::toString).toList()));

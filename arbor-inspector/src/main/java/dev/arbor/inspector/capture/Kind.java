@@ -74,17 +74,20 @@ public final class Kind {
      */
     public static final int MICROSTEP = 24;
 
+    /** A line of the designer's own output ({@link dev.arbor.core.Machine#log}); a: the state whose action wrote it; ref: the line. */
+    public static final int LOG = 25;
+
     /** Not a record: the ring's mark of a new game tick (never on the wire). */
     public static final int TICK_MARK = 31;
 
     /** The bit of a head (above the kind's five) that says the record carries a reference. */
     public static final long REF = 1L << 5;
 
-    /** The wire name of each kind, by code. */
+    /** The wire name of each kind, by code (null for {@link #MICROSTEP}, which never reaches the wire). */
     public static final String[] NAMES = {
         "attach", "detach", "event", "tick", "exit", "transition", "enter", "internal", "update",
         "deferred", "recalled", "unhandled", "error", "clock", "move", "reload",
-        "sent", "delivered", "dropped", "agent", "pending", "sync", "active", "recorded"
+        "sent", "delivered", "dropped", "agent", "pending", "sync", "active", "recorded", null, "log"
     };
 
     private static final Cause[] CAUSES = Cause.values();

@@ -45,6 +45,12 @@ public final class Probe implements MachineListener {
     private int codeBase;
     /** The chart the records so far refer to; a move onto another is announced ({@link Kind#CHART}). */
     private Chart<?> chart;
+    /**
+     * The chart of the configuration last written whole (attach, sync). When a step ends on another
+     * chart, the machine moved: its configuration on the new chart is written whole, since the
+     * states it kept were mapped onto new ids without a callback.
+     */
+    private Chart<?> described;
 
     Probe(Capture capture, int slot, Machine<?> machine, String name, java.util.function.Consumer<String> sender) {
         this.capture = capture;
@@ -53,6 +59,7 @@ public final class Probe implements MachineListener {
         this.name = name;
         this.sender = sender;
         this.chart = machine.chart();
+        this.described = chart;
     }
 
     public int slot() {
@@ -237,6 +244,20 @@ public final class Probe implements MachineListener {
         if (!lost) {
             return true;
         }
+        if (!writeWhole(Cause.NORMAL)) {
+            return false;
+        }
+        lost = false;
+        return true;
+    }
+
+    /**
+     * Writes the machine's chart (when the records have not announced it), configuration and
+     * history records whole ({@link Kind#SYNC}), with {@code cause}: after a loss, and at the end of
+     * a move onto another chart, where what the machine kept and mapped is not in the records.
+     * False, and nothing written, when the ring has no room.
+     */
+    private boolean writeWhole(Cause cause) {
         Ring r = ring();
         if (!r.hasRoom(syncWords)) {
             return false; // still full: checked without reading the machine, since this runs on every step until it fits
@@ -252,28 +273,31 @@ public final class Probe implements MachineListener {
                 count += machine.recordedCount(s);
             }
         }
-        syncWords = 2 * count + 4; // a tick mark, the chart, the sync, then one or two words a record
+        syncWords = 2 * count + 5; // a tick mark, the ticks, the chart, the sync, then one or two words a record
         if (!r.hasRoom(syncWords)) {
             return false;
         }
         long tick = capture.tick();
+        if (pendingTicks > 0 && cause != Cause.NORMAL) { // the ticks before a move are the machine's, not lost
+            r.put(tick, Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null);
+        }
         if (c != chart) {
             chart = c;
-            r.put(tick, Kind.head(Kind.CHART, Cause.NORMAL, slot, 0, 0), c);
+            r.put(tick, Kind.head(Kind.CHART, cause, slot, 0, 0), c);
         }
-        r.put(tick, Kind.head(Kind.SYNC, Cause.NORMAL, slot, count, 0), null);
+        r.put(tick, Kind.head(Kind.SYNC, cause, slot, count, 0), null);
         for (int s = 0; s < n; s++) {
             if (machine.isIn(s)) {
-                r.put(tick, Kind.head(Kind.ACTIVE, Cause.NORMAL, slot, s, 0), null);
+                r.put(tick, Kind.head(Kind.ACTIVE, cause, slot, s, 0), null);
             }
             if (c.kind(s) == StateKind.SHALLOW_HISTORY || c.kind(s) == StateKind.DEEP_HISTORY) {
                 for (int j = machine.recordedCount(s) - 1; j >= 0; j--) {
-                    r.put(tick, Kind.head(Kind.RECORDED, Cause.NORMAL, slot, s, 1), machine.recorded(s, j), null);
+                    r.put(tick, Kind.head(Kind.RECORDED, cause, slot, s, 1), machine.recorded(s, j), null);
                 }
             }
         }
         pendingTicks = 0;
-        lost = false;
+        described = c;
         return true;
     }
 
@@ -296,6 +320,9 @@ public final class Probe implements MachineListener {
     public void onStepEnd(Machine<?> m) {
         if (end != 0) { // else nothing of this step's is waiting: a nested step's end, or a Ring.put, published it
             publish();
+        }
+        if (m.chart() != described && !lost && !writeWhole(Cause.RELOAD)) {
+            lost(); // no room for the whole configuration: written at the next resync instead
         }
     }
 
@@ -370,6 +397,11 @@ public final class Probe implements MachineListener {
     }
 
     @Override
+    public void onLog(Machine<?> m, int state, String line, Cause cause) {
+        add(Kind.LOG, cause, state, line);
+    }
+
+    @Override
     public void onDeferred(Machine<?> m, Object event, Cause cause) {
         putEvent(Kind.DEFERRED, cause, event);
     }
@@ -379,8 +411,20 @@ public final class Probe implements MachineListener {
         putEvent(Kind.RECALLED, cause, event);
     }
 
-    /** Writes the clocks of the machine's active timed states (the gate does, for selected machines). */
+    /**
+     * Writes the ticks counted since the machine's last record and the clocks of its active timed
+     * states: the gate does, for the machines a page shows, so that their ticks and clocks move
+     * while they run without events.
+     */
     void sampleClocks(int[] clockStates) {
+        if (pendingTicks > 0 && end == 0) {
+            if (!ring().put(capture.tick(), Kind.head(Kind.TICKS, Cause.NORMAL, slot, pendingTicks, 0), null)) {
+                pendingTicks = 0;
+                lost();
+                return;
+            }
+            pendingTicks = 0;
+        }
         for (int s : clockStates) {
             long t = machine.ticksInState(s);
             if (t >= 0) {

@@ -27,6 +27,8 @@ public final class Model {
 
     private final int traceLength;
     private final Map<Integer, ChartView> charts = new HashMap<>();
+    /** Per chart id: which states have history states. */
+    private final Map<Integer, boolean[]> historyParents = new HashMap<>();
     private final List<MachineView> machines = new ArrayList<>();
     private final ArrayDeque<TelegramView> telegrams = new ArrayDeque<>();
     private final LinkedHashMap<Long, TelegramView> pending = new LinkedHashMap<>();
@@ -56,8 +58,14 @@ public final class Model {
         /** The state or transition, or a tick record's count. */
         public long a;
         public String text;
+        /** The chart whose ids {@link #a} is read with: the machine's chart when the record was written. */
+        public int chart;
+        /** What this record replaced, for going back across it in time; null when it is undone by its own kind. */
+        public Prior prior;
 
-        Entry set(Rec r, long step) {
+        Entry set(Rec r, long step, int chart, Prior prior) {
+            this.chart = chart;
+            this.prior = prior;
             this.seq = r.seq;
             this.tick = r.tick;
             this.step = step;
@@ -68,6 +76,27 @@ public final class Model {
             return this;
         }
     }
+
+    /**
+     * What a record replaced, so that time travel can go back across it: the configuration and
+     * history before a move onto another chart, a sync or a restore, or the history records an
+     * exit overwrote.
+     *
+     * @param chart   the chart the ids before were read with
+     * @param active  the active states before, or null when the record did not change them
+     * @param history the history records before, or null when the record did not change them
+     */
+    public record Prior(int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
+
+    /**
+     * A machine's configuration after one step, as time travel shows it.
+     *
+     * @param step    the step
+     * @param chart   the chart its ids are read with
+     * @param active  the active states, in id order
+     * @param history per history state, what it recorded
+     */
+    public record Configuration(long step, int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
 
     /** A telegram between agents, as the sequence view shows it. */
     public static final class TelegramView {
@@ -119,6 +148,8 @@ public final class Model {
         private Entry quietTicks;
         private int quietSignature;
         private final List<Integer> exitedThisStep = new ArrayList<>();
+        /** What the record being applied replaced, kept with its trace entry. */
+        private Prior prior;
 
         MachineView(int slot, String name) {
             this.slot = slot;
@@ -174,6 +205,62 @@ public final class Model {
             return new ArrayList<>(trace);
         }
 
+        /** The history records as they are now, copied. */
+        Map<Integer, List<Integer>> historyCopy() {
+            Map<Integer, List<Integer>> copy = new LinkedHashMap<>();
+            history.forEach((h, rec) -> copy.put(h, List.copyOf(rec)));
+            return copy;
+        }
+
+        /**
+         * The configuration after each step time travel can reach, oldest first, the last being
+         * the live one: the live configuration with every later record undone, each read with the
+         * chart that was current then. Moves onto other charts, syncs and restores are undone by
+         * what they replaced; an attach is where the trace's knowledge begins.
+         */
+        public List<Configuration> configurations() {
+            List<Configuration> out = new ArrayList<>();
+            if (active == null || trace.isEmpty()) {
+                return out;
+            }
+            int atChart = chart;
+            java.util.TreeSet<Integer> on = new java.util.TreeSet<>(activeIds());
+            Map<Integer, List<Integer>> rec = historyCopy();
+            Iterator<Entry> it = trace.descendingIterator();
+            Entry e = it.next();
+            out.add(new Configuration(e.step, atChart, List.copyOf(on), rec));
+            while (true) {
+                if (e.kind == Kind.ATTACH) {
+                    break; // what came before the attach is not known
+                }
+                Prior p = e.prior;
+                switch (e.kind) {
+                    case Kind.ENTER -> on.remove((int) e.a);
+                    case Kind.EXIT -> on.add((int) e.a);
+                    default -> { }
+                }
+                if (p != null) {
+                    atChart = p.chart();
+                    if (p.active() != null) {
+                        on = new java.util.TreeSet<>(p.active());
+                    }
+                    if (p.history() != null) {
+                        rec = p.history();
+                    }
+                }
+                if (!it.hasNext()) {
+                    break;
+                }
+                Entry older = it.next();
+                if (older.step != e.step) {
+                    out.add(new Configuration(older.step, atChart, List.copyOf(on), rec));
+                }
+                e = older;
+            }
+            java.util.Collections.reverse(out);
+            return out;
+        }
+
         /** Text a filter is matched against: name, chart and active state names. */
         public String searchText() {
             ChartView c = chartView();
@@ -189,12 +276,18 @@ public final class Model {
         }
 
         private void append(Rec r) {
+            // A move's announcement and its configuration written whole belong to the move's step.
+            boolean withinMove = (r.kind == Kind.CHART || r.kind == Kind.SYNC) && r.cause.equals("reload")
+                    && stepCause.equals("reload") && stepSize > 0;
             boolean begins = r.kind == Kind.EVENT || r.kind == Kind.TICKS || r.kind == Kind.ATTACH
-                    || r.kind == Kind.CHART || r.kind == Kind.SYNC || !r.cause.equals(stepCause);
+                    || ((r.kind == Kind.CHART || r.kind == Kind.SYNC) && !withinMove) || !r.cause.equals(stepCause);
             if (begins) {
                 endStep();
                 step++;
                 if (r.cause.equals("restore") && !stepCause.equals("restore")) {
+                    if (prior == null) {
+                        prior = new Prior(chart, null, historyCopy());
+                    }
                     history.clear(); // a restore puts back history records the trace does not show
                 }
                 stepCause = r.cause;
@@ -213,7 +306,8 @@ public final class Model {
             if (recycled == quietTicks) {
                 quietTicks = null; // fell off: nothing to fold into
             }
-            trace.addLast((recycled == null ? new Entry() : recycled).set(r, step));
+            trace.addLast((recycled == null ? new Entry() : recycled).set(r, step, chart, prior));
+            prior = null;
             stepSize++;
         }
 
@@ -253,6 +347,53 @@ public final class Model {
                 quietTicks = null;
             }
         }
+    }
+
+    // ---------------------------------------------------------------- a chart file that does not load
+
+    /**
+     * One thing wrong with a chart file that did not load.
+     *
+     * @param file    the file as the loader names it
+     * @param line    its line, from 1 (0 when the problem has no place in the file)
+     * @param column  its column, from 1 (0 when it has no place)
+     * @param message what is wrong
+     * @param state   the name of the state it concerns, or null
+     */
+    public record LoadProblem(String file, int line, int column, String message, String state) {}
+
+    /**
+     * A save of a watched chart file that did not load: the game goes on with the chart it had.
+     *
+     * @param file     the file
+     * @param problems what is wrong, in file order
+     * @param tick     the game tick when the failure was seen
+     */
+    public record LoadFailure(String file, List<LoadProblem> problems, long tick) {
+        public LoadFailure {
+            problems = List.copyOf(problems);
+        }
+    }
+
+    private LoadFailure loadFailure;
+
+    /** A watched file failed to load: shown until a good save loads. */
+    public void loadFailed(LoadFailure failure) {
+        loadFailure = failure;
+        version++;
+    }
+
+    /** A watched file loaded: any failure shown is over. */
+    public void loaded() {
+        if (loadFailure != null) {
+            loadFailure = null;
+            version++;
+        }
+    }
+
+    /** {@return the last save that did not load, or null once a good one has} */
+    public LoadFailure loadFailure() {
+        return loadFailure;
     }
 
     // ---------------------------------------------------------------- applying records
@@ -307,11 +448,8 @@ public final class Model {
             case Kind.CHART -> {
                 ChartView to = charts.get(r.chart);
                 if (to != null) {
-                    m.chart = r.chart;
-                    m.active = Arrays.copyOf(m.active, to.states().size());
-                    m.clocks.clear();
-                    m.history.clear();
-                    m.lastTransition = -1;
+                    m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy());
+                    moveOnto(m, c, r.chart, to);
                 }
             }
             case Kind.EVENT -> m.lastEvent = r.text;
@@ -325,12 +463,17 @@ public final class Model {
                 if (s < m.active.length) {
                     m.active[s] = false;
                     m.clocks.remove(s);
-                    recordHistory(m, c, s);
                     m.exitedThisStep.add(s);
+                    if (hasHistoryChild(c, s)) {
+                        Map<Integer, List<Integer>> before = m.historyCopy();
+                        recordHistory(m, c, s);
+                        m.prior = new Prior(m.chart, null, before);
+                    }
                 }
             }
             case Kind.TRANSITION -> m.lastTransition = (int) r.a;
             case Kind.SYNC -> {
+                m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy());
                 java.util.Arrays.fill(m.active, false); // the whole configuration follows
                 m.history.clear();
                 m.clocks.clear();
@@ -356,9 +499,6 @@ public final class Model {
 
     /** State {@code s} is being exited: its history states record what of it was exited before it. */
     private static void recordHistory(MachineView m, ChartView c, int s) {
-        if (c == null) {
-            return;
-        }
         for (int h = 0; h < c.states().size(); h++) {
             ChartView.StateView hs = c.states().get(h);
             if (hs.parent() != s || !hs.history()) {
@@ -373,6 +513,79 @@ public final class Model {
             rec.sort(null);
             m.history.put(h, rec);
         }
+    }
+
+    /** Whether state {@code s} of chart {@code c} has history states (whose records its exit writes). */
+    private boolean hasHistoryChild(ChartView c, int s) {
+        if (c == null) {
+            return false;
+        }
+        boolean[] parents = historyParents.computeIfAbsent(c.id(), id -> {
+            boolean[] p = new boolean[c.states().size()];
+            for (ChartView.StateView st : c.states()) {
+                if (st.history() && st.parent() >= 0) {
+                    p[st.parent()] = true;
+                }
+            }
+            return p;
+        });
+        return s >= 0 && s < parents.length && parents[s];
+    }
+
+    /**
+     * A move onto chart {@code to}: what the machine holds, read with the old chart's ids, is
+     * mapped onto the new chart's by path, as {@code Machine.moveTo} maps what it keeps. States
+     * that are gone have been exited (with the old ids) before the move's announcement; states
+     * entered follow it with the new ids; the configuration written whole at the move's end is
+     * the final word.
+     */
+    private static void moveOnto(MachineView m, ChartView from, int toId, ChartView to) {
+        Map<String, Integer> byPath = new HashMap<>();
+        for (int s = 0; s < to.states().size(); s++) {
+            byPath.put(to.states().get(s).path(), s);
+        }
+        java.util.function.IntUnaryOperator map = s -> {
+            if (from == null || s < 0 || s >= from.states().size()) {
+                return -1;
+            }
+            Integer n = byPath.get(from.states().get(s).path());
+            return n == null ? -1 : n;
+        };
+        boolean[] active = new boolean[to.states().size()];
+        for (int s = 0; s < m.active.length; s++) {
+            int n = m.active[s] ? map.applyAsInt(s) : -1;
+            if (n >= 0) {
+                active[n] = true;
+            }
+        }
+        Map<Integer, List<Integer>> history = new LinkedHashMap<>();
+        m.history.forEach((h, rec) -> {
+            int nh = map.applyAsInt(h);
+            List<Integer> mapped = new ArrayList<>();
+            for (int s : rec) {
+                int n = map.applyAsInt(s);
+                if (n >= 0) {
+                    mapped.add(n);
+                }
+            }
+            if (nh >= 0 && mapped.size() == rec.size()) {
+                history.put(nh, mapped);
+            }
+        });
+        Map<Integer, Long> clocks = new LinkedHashMap<>();
+        m.clocks.forEach((s, t) -> {
+            int n = map.applyAsInt(s);
+            if (n >= 0) {
+                clocks.put(n, t);
+            }
+        });
+        m.chart = toId;
+        m.active = active;
+        m.history.clear();
+        m.history.putAll(history);
+        m.clocks.clear();
+        m.clocks.putAll(clocks);
+        m.lastTransition = -1;
     }
 
     private static boolean descends(ChartView c, int x, int ancestor) {

@@ -137,6 +137,10 @@ public final class Wire {
                 g.writeNumberField("ticks", r.b);
             }
             case Kind.CHART -> g.writeNumberField("chart", r.chart);
+            case Kind.LOG -> {
+                g.writeNumberField("state", r.a);
+                g.writeStringField("line", r.text);
+            }
             case Kind.SYNC -> g.writeNumberField("count", r.a);
             case Kind.ACTIVE -> g.writeNumberField("state", r.a);
             case Kind.RECORDED -> {
@@ -217,7 +221,7 @@ public final class Wire {
                 throw new IllegalArgumentException("a chart that cannot be read: " + e.getMessage(), e);
             }
         }
-        int kind = List.of(Kind.NAMES).indexOf(type);
+        int kind = type == null ? -1 : java.util.Arrays.asList(Kind.NAMES).indexOf(type);
         if (kind < 0) {
             throw new IllegalArgumentException("unknown record type '" + type + "'");
         }
@@ -284,6 +288,10 @@ public final class Wire {
                 r.b = n.path("ticks").asLong();
             }
             case Kind.CHART -> r.chart = n.path("chart").asInt();
+            case Kind.LOG -> {
+                r.a = n.path("state").asLong();
+                r.text = n.path("line").asText("");
+            }
             case Kind.RELOAD -> {
                 JsonNode rep = n.path("report");
                 r.report = new Rec.Report(rep.path("from").asText(), rep.path("to").asText(), rep.path("text").asText());

@@ -21,6 +21,7 @@ final class ClientView {
     private int offset;
     private int limit = 100;
     volatile int selected = -1;
+    private long version;
     /** Frames written to this page's stream. */
     volatile long frames;
     private boolean changed = true;
@@ -34,7 +35,15 @@ final class ClientView {
         this.id = id;
     }
 
-    synchronized void set(String filter, int offset, int limit, int selected) {
+    /**
+     * Sets what the page shows. A page numbers its requests ({@code version}, from 1; 0 when it
+     * does not): one older than the last applied arrived late and changes nothing.
+     */
+    synchronized void set(String filter, int offset, int limit, int selected, long version) {
+        if (version > 0 && version < this.version) {
+            return;
+        }
+        this.version = version;
         this.filter = filter.strip().toLowerCase(Locale.ROOT);
         this.offset = offset;
         this.limit = limit;
@@ -54,14 +63,14 @@ final class ClientView {
     synchronized Map<String, Object> frame(Model model, Controls controls, boolean controlsAllowed, int clients) {
         boolean paused = controls != null && controls.paused();
         long dropped = controls == null ? 0 : controls.dropped();
-        String status = paused + "/" + dropped + "/" + clients;
+        String status = paused + "/" + dropped + "/" + clients + "/" + (controls == null ? 0 : controls.tick());
         if (!changed && model.version() == sentVersion && status.equals(sentStatus)) {
             return null;
         }
         Map<String, Object> f = new LinkedHashMap<>();
         f.put("type", "frame");
         f.put("seq", model.seq());
-        f.put("tick", model.tick());
+        f.put("tick", controls == null ? model.tick() : Math.max(model.tick(), controls.tick()));
         f.put("replay", controls == null);
         f.put("controls", controlsAllowed);
         f.put("paused", paused);
@@ -78,6 +87,8 @@ final class ClientView {
             f.put("selected", null);
             sentMachine = selected;
         }
+        Model.LoadFailure failure = model.loadFailure();
+        f.put("loadFailure", failure == null ? null : loadFailure(failure));
         if (changed || model.telegramVersion() != sentTelegrams) {
             f.put("telegrams", telegrams(model));
             sentTelegrams = model.telegramVersion();
@@ -104,7 +115,11 @@ final class ClientView {
         List<Map<String, Object>> rows = new ArrayList<>();
         int from = Math.min(offset, matching.size());
         int to = Math.min(matching.size(), from + limit);
+        int[] slots = new int[to - from + 1];
+        int k = 0;
+        slots[k++] = selected;
         for (Model.MachineView m : matching.subList(from, to)) {
+            slots[k++] = m.slot;
             Map<String, Object> row = new LinkedHashMap<>();
             row.put("machine", m.slot);
             row.put("name", m.name);
@@ -115,6 +130,7 @@ final class ClientView {
             row.put("tick", m.lastTick);
             rows.add(row);
         }
+        shown(slots);
         Map<String, Object> out = new LinkedHashMap<>();
         out.put("total", all.size());
         out.put("matching", matching.size());
@@ -146,11 +162,24 @@ final class ClientView {
             r.put("text", m.lastReport.text());
             s.put("report", r);
         }
+        List<Map<String, Object>> configurations = new ArrayList<>();
+        for (Model.Configuration c : m.configurations()) {
+            Map<String, Object> t = new LinkedHashMap<>();
+            t.put("step", c.step());
+            t.put("chart", c.chart());
+            t.put("active", c.active());
+            Map<String, Object> recorded = new LinkedHashMap<>();
+            c.history().forEach((h, rec) -> recorded.put(String.valueOf(h), rec));
+            t.put("history", recorded);
+            configurations.add(t);
+        }
+        s.put("configurations", configurations);
         List<Map<String, Object>> trace = new ArrayList<>();
         for (Model.Entry e : m.trace()) {
             Map<String, Object> t = new LinkedHashMap<>();
             t.put("seq", e.seq);
             t.put("step", e.step);
+            t.put("chart", e.chart);
             t.put("type", Kind.NAMES[e.kind]);
             t.put("cause", e.cause);
             t.put("tick", e.tick);
@@ -162,6 +191,49 @@ final class ClientView {
         }
         s.put("trace", trace);
         return s;
+    }
+
+    private static Map<String, Object> loadFailure(Model.LoadFailure failure) {
+        List<Map<String, Object>> problems = new ArrayList<>();
+        for (Model.LoadProblem p : failure.problems()) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("where", p.line() > 0 ? p.file() + ":" + p.line() + ":" + p.column() : p.file());
+            m.put("message", p.message());
+            m.put("state", p.state());
+            problems.add(m);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("file", failure.file());
+        out.put("tick", failure.tick());
+        out.put("problems", problems);
+        return out;
+    }
+
+    // ---------------------------------------------------------------- what the gate samples
+
+    private int[] shown = new int[0];
+    private boolean shownChanged;
+
+    private void shown(int[] slots) {
+        int[] sorted = java.util.Arrays.stream(slots).filter(x -> x >= 0).sorted().distinct().toArray();
+        if (!java.util.Arrays.equals(sorted, shown)) {
+            shown = sorted;
+            shownChanged = true;
+        }
+    }
+
+    /** The machines this page shows (selected, and the list's page), when they changed since last asked; else null. */
+    synchronized int[] shownIfChanged() {
+        if (!shownChanged) {
+            return null;
+        }
+        shownChanged = false;
+        return shown.clone();
+    }
+
+    /** The machines this page shows. */
+    synchronized int[] shown() {
+        return shown.clone();
     }
 
     private static Map<String, Object> telegrams(Model model) {

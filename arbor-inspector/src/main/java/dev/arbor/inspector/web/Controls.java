@@ -26,6 +26,9 @@ public interface Controls {
     /** Records written by the game and not yet collected. */
     int backlog();
 
-    /** The machines whose clocks the gate should sample: those the pages show. */
+    /** {@return the game tick: the count of gate calls so far} */
+    long tick();
+
+    /** The machines whose clocks and ticks the gate should sample: those the pages show. */
     void sample(int[] slots);
 }

@@ -310,14 +310,18 @@ public final class WebServer implements Closeable {
         int offset = Math.max(0, body.path("offset").asInt(0));
         int limit = Math.min(500, Math.max(1, body.path("limit").asInt(100)));
         int selected = body.path("selected").asInt(-1);
-        v.set(filter, offset, limit, selected);
+        v.set(filter, offset, limit, selected, body.path("version").asLong(0));
         updateSampling();
         return Map.of("ok", true);
     }
 
+    /** The gate samples the machines the pages show: each page's selected one and its page of the list. */
     private void updateSampling() {
         if (controls != null) {
-            controls.sample(clients.values().stream().mapToInt(c -> c.selected).filter(s -> s >= 0).distinct().toArray());
+            controls.sample(clients.values().stream()
+                    .flatMapToInt(c -> java.util.stream.IntStream.concat(java.util.stream.IntStream.of(c.selected),
+                            java.util.Arrays.stream(c.shown())))
+                    .filter(s -> s >= 0).distinct().sorted().toArray());
         }
     }
 
@@ -414,6 +418,9 @@ public final class WebServer implements Closeable {
         Map<String, Object> f;
         synchronized (model) {
             f = view.frame(model, controls, security.controlsAllowed(), clients.size());
+        }
+        if (view.shownIfChanged() != null) {
+            updateSampling();
         }
         if (f == null) {
             return null;

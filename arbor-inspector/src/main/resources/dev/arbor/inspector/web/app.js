@@ -14,6 +14,9 @@ const state = {
   machine: null,        // the selected machine's last details
   charts: new Map(),    // chart id -> chart view (with svg)
   drawnChart: -1,       // the chart whose svg is in #chart
+  whole: null,          // the drawing's own extent {x, y, w, h}
+  view: null,           // the part of it shown (zoom and pan)
+  loadFailure: null,    // the last save that did not load, while it is the last
   travel: null,         // null: live; else the step shown
   reportSeq: -1,
   controls: false,
@@ -34,9 +37,12 @@ async function api(path, body) {
   return data;
 }
 
+let viewVersion = 0;
+
+/** Tells the server what the page shows; numbered, so that an older request arriving late changes nothing. */
 function sendView() {
   return api('/api/view?client=' + client, {
-    filter: state.filter, offset: state.offset, limit: PAGE, selected: state.selected,
+    filter: state.filter, offset: state.offset, limit: PAGE, selected: state.selected, version: ++viewVersion,
   }).catch(() => setTimeout(sendView, 300)); // the stream may not be open yet
 }
 
@@ -78,6 +84,11 @@ function onFrame(f) {
   $('step').disabled = !state.controls || !f.paused;
   $('resume').disabled = !state.controls || !f.paused;
   renderList(f.machines);
+  renderLoadFailure(f.loadFailure);
+  if (state.selected < 0 && f.machines.total === 1 && f.machines.rows.length === 1) {
+    select(f.machines.rows[0].machine); // one machine: show it at once
+    return;
+  }
   if ('selected' in f) {
     state.machine = f.selected;
     renderSelected();
@@ -148,6 +159,14 @@ async function chartView(id) {
   return state.charts.get(id);
 }
 
+/** Every chart a machine's records are read with: its own, and those of its trace and past configurations. */
+function chartsOf(m) {
+  const ids = new Set([m.chart]);
+  for (const r of m.trace) ids.add(r.chart);
+  for (const c of m.configurations) ids.add(c.chart);
+  return [...ids];
+}
+
 async function renderSelected() {
   const m = state.machine;
   if (!m) {
@@ -155,11 +174,11 @@ async function renderSelected() {
     $('sel-state').textContent = '';
     return;
   }
-  const chart = await chartView(m.chart);
+  await Promise.all(chartsOf(m).map(chartView));
   if (state.machine !== m) return; // a newer frame arrived meanwhile
+  const chart = state.charts.get(m.chart);
   $('sel-name').textContent = m.name + (m.detached ? ' (detached)' : '');
   $('sel-state').textContent = 'chart ' + chart.name + (m.lastEvent ? ' · last event ' + m.lastEvent : '');
-  if (state.drawnChart !== m.chart) drawChart(chart, m.chart);
   const names = $('event-names');
   if (names.dataset.chart !== String(m.chart)) {
     names.replaceChildren(...chart.events.map(e => { const o = document.createElement('option'); o.value = e; return o; }));
@@ -170,21 +189,21 @@ async function renderSelected() {
     $('report-text').textContent = m.report.text;
     $('report').hidden = false;
   }
-  renderTravel(chart);
+  renderTravel();
 }
 
 function drawChart(chart, id) {
   const box = $('chart');
+  const keep = state.view && state.drawnChart >= 0 && state.charts.get(state.drawnChart) &&
+    state.charts.get(state.drawnChart).name === chart.name ? state.view : null; // a new version of the same chart keeps its zoom
   box.innerHTML = chart.svg; // our own renderer's SVG, names escaped
   const svg = box.querySelector('svg');
   if (svg) {
-    // scale the drawing to the panel, keeping its proportions
-    if (!svg.getAttribute('viewBox')) {
-      svg.setAttribute('viewBox', '0 0 ' + parseFloat(svg.getAttribute('width')) + ' ' + parseFloat(svg.getAttribute('height')));
-    }
-    svg.setAttribute('preserveAspectRatio', 'xMidYMin meet');
-    svg.dataset.width = svg.getAttribute('width');
-    svg.dataset.height = svg.getAttribute('height');
+    const w = parseFloat(svg.getAttribute('width')), h = parseFloat(svg.getAttribute('height'));
+    if (!svg.getAttribute('viewBox')) svg.setAttribute('viewBox', '0 0 ' + w + ' ' + h);
+    const vb = svg.getAttribute('viewBox').split(/[\s,]+/).map(Number);
+    state.whole = { x: vb[0], y: vb[1], w: vb[2], h: vb[3] };
+    svg.setAttribute('preserveAspectRatio', 'xMidYMid meet');
     svg.removeAttribute('width');
     svg.removeAttribute('height');
   }
@@ -194,85 +213,140 @@ function drawChart(chart, id) {
     if (kind.endsWith('history')) g.classList.add('history');
   }
   state.drawnChart = id;
+  if (keep) setView(keep); else fit();
+  markProblems();
 }
 
-/** The steps kept in the trace, in order, and the earliest one time travel can show. */
-function steps(trace) {
-  const all = [];
-  for (const r of trace) if (all[all.length - 1] !== r.step) all.push(r.step);
-  return all;
+// ------------------------------------------------------------------ zoom and pan
+
+/** The part of the drawing shown: a viewBox. Zoom is the drawing's size over the shown part's. */
+function setView(v) {
+  const svg = $('chart').querySelector('svg');
+  if (!svg || !state.whole) return;
+  state.view = v;
+  svg.setAttribute('viewBox', [v.x, v.y, v.w, v.h].join(' '));
+  $('zoom-level').textContent = Math.round(100 * zoomOf(v)) + '%';
 }
 
-/** The configuration after step k: the live one with every later step undone. Null when k is before a barrier. */
-function configurationAt(m, k) {
-  const active = new Set(m.active);
-  for (let i = m.trace.length - 1; i >= 0; i--) {
-    const r = m.trace[i];
-    if (r.step <= k) break;
-    if (r.type === 'attach' || r.type === 'move' || r.type === 'sync') return null; // before this the states were others
-    if (r.type === 'enter') active.delete(r.a);
-    else if (r.type === 'exit') active.add(r.a);
-  }
-  return active;
+/** How large the drawing is on screen against its own size (1: one unit a pixel). */
+function zoomOf(v) {
+  const box = $('chart').getBoundingClientRect();
+  return Math.min(box.width / v.w, box.height / v.h) || 1;
 }
 
-/** The steps time travel can reach: every kept step from the last attach or chart move on. */
+/** The whole drawing in the panel, never larger than its own size. */
+function fit() {
+  const w = state.whole;
+  if (!w) return;
+  const box = $('chart').getBoundingClientRect();
+  const scale = Math.min(1, Math.min(box.width / w.w, box.height / w.h) || 1);
+  const vw = box.width / scale, vh = box.height / scale;
+  setView({ x: w.x + (w.w - vw) / 2, y: w.y + (w.h - vh) / 2, w: vw, h: vh });
+}
+
+/** Zooms by {@code factor} about a point of the panel (fractions of its width and height). */
+function zoomBy(factor, fx = 0.5, fy = 0.5) {
+  const v = state.view;
+  if (!v) return;
+  const z = zoomOf(v) * factor;
+  if (z < 0.05 || z > 20) return;
+  const w = v.w / factor, h = v.h / factor;
+  setView({ x: v.x + (v.w - w) * fx, y: v.y + (v.h - h) * fy, w, h });
+}
+
+$('chart').addEventListener('wheel', ev => {
+  if (!state.view) return;
+  ev.preventDefault();
+  const box = $('chart').getBoundingClientRect();
+  zoomBy(ev.deltaY < 0 ? 1.2 : 1 / 1.2, (ev.clientX - box.left) / box.width, (ev.clientY - box.top) / box.height);
+}, { passive: false });
+
+let drag = null;
+$('chart').addEventListener('pointerdown', ev => {
+  if (!state.view || ev.button !== 0) return;
+  drag = { x: ev.clientX, y: ev.clientY, view: state.view };
+  $('chart').setPointerCapture(ev.pointerId);
+  $('chart').classList.add('panning');
+});
+$('chart').addEventListener('pointermove', ev => {
+  if (!drag) return;
+  const z = zoomOf(drag.view);
+  const v = drag.view;
+  setView({ x: v.x - (ev.clientX - drag.x) / z, y: v.y - (ev.clientY - drag.y) / z, w: v.w, h: v.h });
+});
+for (const type of ['pointerup', 'pointercancel']) {
+  $('chart').addEventListener(type, () => { drag = null; $('chart').classList.remove('panning'); });
+}
+window.addEventListener('resize', () => { if (state.view) setView(state.view); });
+
+// ------------------------------------------------------------------ time travel
+
+/** The configurations time travel can show (the server's, after each kept step), the last being live. */
 function reachable(m) {
-  const all = steps(m.trace);
-  let first = 0;
-  for (let i = 0; i < m.trace.length; i++) {
-    const r = m.trace[i];
-    if (r.type === 'attach' || r.type === 'move' || r.type === 'sync') first = all.indexOf(r.step);
-  }
-  return all.slice(Math.max(first, 0));
+  return m.configurations || [];
 }
 
-function renderTravel(chart) {
+function renderTravel() {
   const m = state.machine;
   const reach = reachable(m);
-  let active; let marked; let step = state.travel;
-  if (step !== null && !reach.includes(step)) step = state.travel = null;
-  if (step === null) {
+  let i = state.travel === null ? reach.length - 1 : reach.findIndex(c => c.step === state.travel);
+  if (state.travel !== null && i < 0) { state.travel = null; i = reach.length - 1; }
+  const live = state.travel === null;
+  const shown = live ? null : reach[i];
+  const chartId = shown ? shown.chart : m.chart;
+  const chart = state.charts.get(chartId);
+  if (state.drawnChart !== chartId) drawChart(chart, chartId);
+  let active; let marked; let history;
+  if (live) {
     active = new Set(m.active);
-    const lastStep = reach[reach.length - 1];
-    marked = new Set(m.trace.filter(r => r.type === 'transition' && r.step === lastStep).map(r => r.a));
+    history = m.history;
+    const lastStep = reach.length ? reach[reach.length - 1].step : -1;
+    marked = new Set(m.trace.filter(r => r.type === 'transition' && r.step === lastStep && r.chart === m.chart).map(r => r.a));
     if (marked.size === 0 && m.lastTransition >= 0) marked.add(m.lastTransition);
     $('travel-label').textContent = 'live';
     $('travel-label').className = '';
     $('chart').classList.remove('past');
   } else {
-    active = configurationAt(m, step);
-    marked = new Set(m.trace.filter(r => r.type === 'transition' && r.step === step).map(r => r.a));
-    const i = reach.indexOf(step);
+    active = new Set(shown.active);
+    history = shown.history;
+    marked = new Set(m.trace.filter(r => r.type === 'transition' && r.step === shown.step && r.chart === chartId).map(r => r.a));
     $('travel-label').textContent = 'step ' + (i + 1) + ' of ' + reach.length;
     $('travel-label').className = 'past';
     $('chart').classList.add('past');
   }
-  const i = step === null ? reach.length - 1 : reach.indexOf(step);
   $('step-back').disabled = i <= 0;
-  $('step-forward').disabled = step === null;
-  $('live').disabled = step === null;
-  highlight(chart, active || new Set(), marked, step === null ? m : null);
-  renderTrace(m, step);
+  $('step-forward').disabled = live;
+  $('live').disabled = live;
+  highlight(chart, active, marked, history, live ? m.clocks : {});
+  renderTrace(m, live ? null : shown.step);
 }
 
-function highlight(chart, active, marked, live) {
+function highlight(chart, active, marked, history, clocks) {
   const box = $('chart');
   for (const g of box.querySelectorAll('g.state')) {
-    const id = Number(g.id.slice(1));
-    g.classList.toggle('on', active.has(id));
-    for (const t of g.querySelectorAll('text.clock, text.recorded')) t.remove();
+    g.classList.toggle('on', active.has(Number(g.id.slice(1))));
   }
   for (const g of box.querySelectorAll('g.transition')) {
     g.classList.toggle('last', marked.has(Number(g.dataset.transition)));
   }
-  if (!live) return;
-  for (const [s, ticks] of Object.entries(live.clocks)) {
-    annotate(box.querySelector('#s' + s), ticks + (ticks === 1 ? ' tick' : ' ticks'), 'clock');
+  // The notes: clocks under their states, history records beside theirs. Kept when unchanged, so
+  // that frames many times a second do not redraw them.
+  const notes = new Map();
+  for (const [s, ticks] of Object.entries(clocks)) {
+    notes.set('s' + s + ' clock', ticks + (ticks === 1 ? ' tick' : ' ticks'));
   }
-  for (const [h, rec] of Object.entries(live.history)) {
+  for (const [h, rec] of Object.entries(history)) {
     const names = rec.map(s => chart.states[s] ? chart.states[s].name : '#' + s).join(', ');
-    annotate(box.querySelector('#s' + h), '→ ' + (names || '(nothing)'), 'recorded');
+    notes.set('s' + h + ' recorded', '→ ' + (names || '(nothing)'));
+  }
+  for (const t of box.querySelectorAll('text.clock, text.recorded')) {
+    const key = t.parentNode.id + ' ' + t.getAttribute('class');
+    if (notes.get(key) === t.textContent) notes.delete(key);
+    else t.remove();
+  }
+  for (const [key, text] of notes) {
+    const [id, cls] = key.split(' ');
+    annotate(box.querySelector('#' + id), text, cls);
   }
 }
 
@@ -295,19 +369,68 @@ function annotate(g, text, cls) {
   g.appendChild(t);
 }
 
+// ------------------------------------------------------------------ a save that does not load
+
+function renderLoadFailure(failure) {
+  const box = $('load-failure');
+  const key = failure ? JSON.stringify(failure) : '';
+  if (box.dataset.key === key) return;
+  box.dataset.key = key;
+  state.loadFailure = failure;
+  box.hidden = !failure;
+  if (failure) {
+    $('load-failure-head').textContent = failure.file + ' does not load (tick ' + failure.tick
+      + '): the game goes on with the chart it had. Fix the file and save again.';
+    $('load-failure-list').replaceChildren(...failure.problems.map(p => {
+      const li = document.createElement('li');
+      const where = document.createElement('code');
+      where.textContent = p.where;
+      li.append(where, ' ' + (p.state ? '(state ' + p.state + ') ' : '') + p.message);
+      return li;
+    }));
+  }
+  markProblems();
+}
+
+/** Outlines, on the drawing, the states the problems of a failed save concern. */
+function markProblems() {
+  const failure = state.loadFailure;
+  const chart = state.charts.get(state.drawnChart);
+  for (const g of $('chart').querySelectorAll('g.state.problem')) {
+    g.classList.remove('problem');
+    const t = g.querySelector('title.problem');
+    if (t) t.remove();
+  }
+  if (!failure || !chart) return;
+  for (const p of failure.problems) {
+    if (!p.state) continue;
+    const id = chart.states.findIndex(s => s.name === p.state);
+    const g = id < 0 ? null : $('chart').querySelector('#s' + id);
+    if (!g) continue;
+    g.classList.add('problem');
+    const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.setAttribute('class', 'problem');
+    t.textContent = p.where + ': ' + p.message;
+    g.appendChild(t);
+  }
+}
+
 // ------------------------------------------------------------------ the trace
 
-function detail(r, chart) {
+function detail(r) {
+  const chart = state.charts.get(r.chart);
   const st = id => (chart && chart.states[id] ? chart.states[id].path || '(root)' : '#' + id);
   switch (r.type) {
     case 'attach': return 'attached';
-    case 'sync': return 'records were lost: the configuration was sent whole';
+    case 'sync': return r.cause === 'reload' ? 'the configuration on the new chart, as the machine holds it'
+      : 'records were lost: the configuration was sent whole';
     case 'tick': return r.a === 1 ? '1 tick' : r.a + ' ticks';
     case 'enter': case 'exit': case 'update': return st(r.a);
     case 'internal': return st(r.a) + (r.text ? ' on ' + r.text : '');
     case 'transition': return (chart && chart.transitions[r.a] ? chart.transitions[r.a].label : '#' + r.a);
     case 'error': return st(r.a) + ': ' + r.text;
-    case 'move': return 'moved onto a new chart';
+    case 'log': return st(r.a) + ': ' + r.text;
+    case 'move': return 'moved onto a new version of chart ' + (chart ? chart.name : '#' + r.chart);
     case 'reload': return (r.text || '').split('\n')[0];
     default: return r.text || '';
   }
@@ -316,7 +439,6 @@ function detail(r, chart) {
 let traceKey = '';
 
 function renderTrace(m, step, force) {
-  const chart = state.charts.get(m.chart);
   const text = $('trace-filter').value.trim().toLowerCase();
   const kinds = $('trace-kind').value ? $('trace-kind').value.split(' ') : null;
   const body = $('trace').tBodies[0];
@@ -329,7 +451,7 @@ function renderTrace(m, step, force) {
   for (let i = m.trace.length - 1; i >= 0; i--) { // newest first
     const r = m.trace[i];
     if (kinds && !kinds.includes(r.type)) continue;
-    const d = detail(r, chart);
+    const d = detail(r);
     if (text && !(r.type + ' ' + d + ' ' + r.cause).toLowerCase().includes(text)) continue;
     const tr = document.createElement('tr');
     tr.dataset.step = r.step;
@@ -350,19 +472,29 @@ function renderTrace(m, step, force) {
 function travelTo(step) {
   const m = state.machine;
   if (!m) return;
-  const reach = reachable(m);
+  const reach = reachable(m).map(c => c.step);
   state.travel = step === null || step === reach[reach.length - 1] ? null : (reach.includes(step) ? step : state.travel);
-  renderTravel(state.charts.get(m.chart));
+  renderTravel();
 }
 
+/** Steps back or forward to the nearest step whose configuration differs from the one shown (quiet ticks are skipped). */
 function travelBy(delta) {
   const m = state.machine;
   if (!m) return;
   const reach = reachable(m);
-  const i = state.travel === null ? reach.length - 1 : reach.indexOf(state.travel);
-  const j = Math.max(0, Math.min(reach.length - 1, i + delta));
-  state.travel = j === reach.length - 1 ? null : reach[j];
-  renderTravel(state.charts.get(m.chart));
+  const same = (a, b) => a.chart === b.chart && JSON.stringify(a.active) === JSON.stringify(b.active)
+    && JSON.stringify(a.history) === JSON.stringify(b.history);
+  let i = state.travel === null ? reach.length - 1 : reach.findIndex(c => c.step === state.travel);
+  if (i < 0) return;
+  const from = reach[i];
+  let j = i + delta;
+  while (j > 0 && j < reach.length - 1 && same(reach[j], from)) j += delta;
+  j = Math.max(0, Math.min(reach.length - 1, j));
+  if (delta < 0) { // show the first step of a run of equal configurations: where it began
+    while (j > 0 && same(reach[j - 1], reach[j])) j--;
+  }
+  state.travel = j === reach.length - 1 ? null : reach[j].step;
+  renderTravel();
 }
 
 // ------------------------------------------------------------------ telegrams
@@ -440,13 +572,13 @@ $('step-back').onclick = () => travelBy(-1);
 $('step-forward').onclick = () => travelBy(1);
 $('live').onclick = () => travelTo(null);
 $('report-close').onclick = () => { $('report').hidden = true; };
-$('chart').ondblclick = () => { // fit to the panel, or the drawing's own size (scrolled)
-  const svg = $('chart').querySelector('svg');
-  if (!svg) return;
-  const actual = $('chart').classList.toggle('actual');
-  for (const d of ['width', 'height']) {
-    if (actual) svg.setAttribute(d, svg.dataset[d]); else svg.removeAttribute(d);
-  }
+$('chart').ondblclick = () => fit();
+$('zoom-in').onclick = () => zoomBy(1.25);
+$('zoom-out').onclick = () => zoomBy(1 / 1.25);
+$('zoom-fit').onclick = () => fit();
+$('zoom-actual').onclick = () => { // one unit of the drawing a pixel, about the centre
+  const v = state.view;
+  if (v) zoomBy(1 / zoomOf(v));
 };
 for (const id of ['trace-filter', 'trace-kind']) {
   for (const type of ['input', 'change']) {

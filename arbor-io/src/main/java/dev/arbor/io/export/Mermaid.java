@@ -57,7 +57,7 @@ public final class Mermaid {
         }
         out.append(across);
         List<String> active = new ArrayList<>();
-        for (int s = 0; s < v.count; s++) {
+        for (int s = v.rootDrawn ? 0 : 1; s < v.count; s++) { // a root not drawn has no node to fill
             if (v.active[s]) {
                 active.add("s" + s);
             }

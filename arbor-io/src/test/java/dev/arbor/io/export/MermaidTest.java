@@ -86,6 +86,13 @@ class MermaidTest {
     }
 
     @Test
+    void aRootThatIsNotDrawnIsNotFilledEvenWhenNamedActive() {
+        // the door's root is the diagram itself: there is no s0 to give the class to
+        assertThat(Mermaid.export(Charts.door(), Set.of("root", "Closed")))
+                .doesNotContain("s0").endsWith("    class s1 active\n");
+    }
+
+    @Test
     void syntaxCharactersInNamesAreEntityCodes() {
         String mmd = Mermaid.export(Charts.awkwardNames());
         assertThat(mmd)
