@@ -3,6 +3,7 @@ package dev.arbor.cli;
 import com.fasterxml.jackson.annotation.JacksonInject;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineStateAction;
+import dev.arbor.core.StateAction;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
 import java.util.Objects;
@@ -24,13 +25,14 @@ final class BuiltInComponents implements ComponentLibrary<BuiltInComponents.Owne
     /**
      * {@code {"use": "Log", "text": "…"}}: writes the text through the machine
      * ({@link Machine#log}), as written by the state the file places it in (a transition's source
-     * for a transition's action): a {@code log STATE: TEXT} record. It needs the machine, so it
-     * runs in entry, exit, update and transition actions.
+     * for a transition's action): a {@code log STATE: TEXT} record. Where a place gives no machine
+     * ({@code initialAction}, {@code onUnhandled}), it writes through the owner: {@code log TEXT}.
      *
      * @param text  the line, as the file gives it
      * @param state the name of the state it is placed in, injected by the loader ({@link ComponentRegistry#STATE})
      */
-    record Log(String text, @JacksonInject(ComponentRegistry.STATE) String state) implements MachineStateAction<Owner> {
+    record Log(String text, @JacksonInject(ComponentRegistry.STATE) String state)
+            implements MachineStateAction<Owner>, StateAction<Owner> {
         Log {
             Objects.requireNonNull(text, "text");
             Objects.requireNonNull(state, "state");
@@ -39,6 +41,11 @@ final class BuiltInComponents implements ComponentLibrary<BuiltInComponents.Owne
         @Override
         public void run(Machine<Owner> machine, Owner owner) {
             machine.log(machine.chart().stateId(state), text);
+        }
+
+        @Override
+        public void run(Owner owner) {
+            owner.log().accept(text);
         }
     }
 

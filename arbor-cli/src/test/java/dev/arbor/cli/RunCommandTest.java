@@ -42,11 +42,13 @@ class RunCommandTest {
 
     @Test
     void logLinesNameTheStateWhoseActionWroteThem() {
-        // entry and exit actions write as their state, a transition's action as its source, a global one as the root
-        Cli r = Cli.run("run", Cli.chart("logs.json").toString(), "--events", "alarm reset");
+        // entry and exit actions write as their state, a transition's action as its source, a global one as
+        // the root; where no machine is given (initialAction, onUnhandled) the line goes through the owner
+        Cli r = Cli.run("run", Cli.chart("logs.json").toString(), "--events", "alarm reset knock");
         assertThat(r.err()).isEmpty();
         assertThat(r.exit()).isZero();
         assertThat(r.outLines()).containsExactly(
+                "log waking up",
                 "enter patrol",
                 "log patrol: on patrol",
                 "enter walk",
@@ -64,7 +66,10 @@ class RunCommandTest {
                 "log root: resetting",
                 "enter patrol",
                 "log patrol: on patrol",
-                "enter walk");
+                "enter walk",
+                "event knock",
+                "unhandled knock",
+                "log what was that?");
     }
 
     @Test

@@ -576,8 +576,9 @@ final class ChartReader<C> {
     /**
      * An action made fit for a place that gives it the owner, and the machine and the event when
      * {@code machine} and {@code event} say so: the richest of the four action types the component
-     * implements that the place can run (machine and event, event, owner only, machine), named
-     * with its label. Where an event is given, an action that needs none is lifted to one that
+     * implements that the place can run (machine and event, event, machine, owner only), named
+     * with its label. A component that implements both a machine and an owner-only form (the
+     * built-in {@code Log}) runs with the machine where the place gives it, and without it elsewhere. Where an event is given, an action that needs none is lifted to one that
      * ignores it, so the result is an {@link Action} or a {@link MachineAction}; elsewhere it is a
      * {@link StateAction} or a {@link MachineStateAction}. Null, with a problem at the action,
      * when the place cannot run it.
@@ -593,20 +594,20 @@ final class ChartReader<C> {
             if (x instanceof Action<?, ?>) {
                 return new Named.NamedAction<>(label, (Action<C, Object>) x);
             }
+            if (machine && x instanceof MachineStateAction<?>) { // a component that takes the machine when it can
+                MachineStateAction<C> msa = (MachineStateAction<C>) x;
+                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner));
+            }
             if (x instanceof StateAction<?>) {
                 StateAction<C> sa = (StateAction<C>) x;
                 return new Named.NamedAction<C>(label, (owner, e) -> sa.run(owner));
             }
-            if (machine && x instanceof MachineStateAction<?>) {
-                MachineStateAction<C> msa = (MachineStateAction<C>) x;
-                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner));
-            }
         } else {
+            if (machine && x instanceof MachineStateAction<?>) { // a component that takes the machine when it can
+                return new Named.NamedMachineStateAction<>(label, (MachineStateAction<C>) x);
+            }
             if (x instanceof StateAction<?>) {
                 return new Named.NamedStateAction<>(label, (StateAction<C>) x);
-            }
-            if (machine && x instanceof MachineStateAction<?>) {
-                return new Named.NamedMachineStateAction<>(label, (MachineStateAction<C>) x);
             }
         }
         if (event || (x instanceof MachineStateAction<?> && !machine)) {
