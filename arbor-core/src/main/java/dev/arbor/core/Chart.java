@@ -258,6 +258,38 @@ public final class Chart<C> {
     }
 
     /**
+     * The designer variables the chart declares, in declaration order: a variable's id is its
+     * index here.
+     *
+     * @return the declarations, unmodifiable
+     */
+    public List<Variable> variables() {
+        return List.of(compiled.variables);
+    }
+
+    /** {@return whether machines of this chart draw from their seeded generator ({@link ChartBuilder#drawsRandom})} */
+    public boolean drawsRandom() {
+        return compiled.drawsRandom;
+    }
+
+    /**
+     * The id of the variable with this name.
+     *
+     * @param name the variable's name
+     * @return its id
+     * @throws IllegalArgumentException when the chart declares no such variable, listing those it declares
+     */
+    public int variableId(String name) {
+        Integer id = compiled.variableIds.get(Objects.requireNonNull(name, "name"));
+        if (id == null) {
+            throw new IllegalArgumentException("chart '" + compiled.name + "' has no variable '" + name + "'"
+                    + (compiled.variables.length == 0 ? " (it declares none)"
+                    : " (it declares: " + String.join(", ", compiled.variableIds.keySet()) + ")"));
+        }
+        return id;
+    }
+
+    /**
      * The id of the state with this key (a String also finds a state by name).
      *
      * @param stateKey the state's key or name

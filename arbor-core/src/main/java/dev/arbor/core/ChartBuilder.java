@@ -136,6 +136,40 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
     }
 
     /**
+     * Declares a designer variable ({@link Variable#bool}, {@link Variable#integer},
+     * {@link Variable#choice}, {@link Variable#trigger}): every machine of the chart holds its own
+     * value, read and written through {@link Machine#variables()}.
+     *
+     * @param variable the declaration
+     * @return this builder
+     * @throws IllegalArgumentException when the chart declares a variable of that name already
+     */
+    public ChartBuilder<C> variable(Variable variable) {
+        Objects.requireNonNull(variable, "variable");
+        for (Variable v : chart.variables) {
+            if (v.name().equals(variable.name())) {
+                throw new IllegalArgumentException("chart '" + chart.name + "' declares variable '" + variable.name()
+                        + "' twice");
+            }
+        }
+        chart.variables.add(variable);
+        return this;
+    }
+
+    /**
+     * Says that machines of this chart draw from their seeded generator
+     * ({@link Variables#nextInt}, the built-in {@code Random} and {@code Chance}), so that the
+     * snapshot codec writes the generator's state: rollback and replay then draw the same again.
+     * ({@link Machine#snapshot()} always holds it.)
+     *
+     * @return this builder
+     */
+    public ChartBuilder<C> drawsRandom() {
+        chart.drawsRandom = true;
+        return this;
+    }
+
+    /**
      * Validates and compiles the chart.
      *
      * @return the chart, ready to make machines

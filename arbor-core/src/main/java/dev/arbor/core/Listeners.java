@@ -118,6 +118,12 @@ final class Listeners {
         }
 
         @Override
+        public void onVariable(Machine<?> m, int variable, int value, Cause cause) {
+            a.onVariable(m, variable, value, cause);
+            b.onVariable(m, variable, value, cause);
+        }
+
+        @Override
         public void onStepEnd(Machine<?> m) {
             a.onStepEnd(m);
             b.onStepEnd(m);

@@ -79,6 +79,9 @@ public final class Machine<C> {
         this.owner = owner;
         int words = chart.compiled.words;
         this.activeMore = words > 1 ? new long[words - 1] : null;
+        if (chart.compiled.variables.length > 0) {
+            extras().variables = new Variables(this, chart.compiled);
+        }
     }
 
     /** Listener, history, saved configurations, behaviour clocks, posted events and the step's scratch. */
@@ -100,6 +103,8 @@ public final class Machine<C> {
         RegionPicks picks;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
+        /** The designer variables and the seeded generator; made with the machine when its chart declares variables, else on first use. */
+        Variables variables;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
         Object[] deferred;
         int deferredCount;
@@ -185,6 +190,29 @@ public final class Machine<C> {
      */
     public boolean isStepping() {
         return isBusy();
+    }
+
+    /**
+     * The machine's designer variables (those its chart declares) and its seeded random
+     * generator: read and written from Java and by components, part of its whole state.
+     *
+     * @return the machine's variables (the same object every call)
+     */
+    public Variables variables() {
+        Extras x = extras();
+        Variables v = x.variables;
+        if (v == null) {
+            v = x.variables = new Variables(this, chart.compiled);
+        }
+        return v;
+    }
+
+    /** A variable changed: the listeners hear of it. */
+    void variableChanged(int variable, int value) {
+        Extras x = extras;
+        if (x != null && x.listener != null) {
+            x.listener.onVariable(this, variable, value, cause());
+        }
     }
 
     /**

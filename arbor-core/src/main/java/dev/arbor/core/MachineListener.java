@@ -166,6 +166,17 @@ public interface MachineListener {
     default void onLog(Machine<?> machine, int state, String line, Cause cause) {}
 
     /**
+     * A designer variable changed ({@link Machine#variables()}): by an action, a restore, or code
+     * between steps.
+     *
+     * @param machine  the machine whose variable changed
+     * @param variable the variable's id ({@link Chart#variables()})
+     * @param value    its new raw value ({@link Variable})
+     * @param cause    why the machine is stepping ({@link Cause#NORMAL} outside steps)
+     */
+    default void onVariable(Machine<?> machine, int variable, int value, Cause cause) {}
+
+    /**
      * A step (an event with what it raised, a tick, the start, a move or a restore) has run to
      * completion, or stopped at an error: the machine is between steps. A listener that gathers
      * what a step's callbacks report can hand it on here, once a step rather than once a callback.

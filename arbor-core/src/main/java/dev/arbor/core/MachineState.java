@@ -33,10 +33,12 @@ import java.util.Objects;
  * @param firedTimers the timers that fired in their source's current activation and left it
  *                    active (internal or local timers), by transition id
  * @param deferred    the deferred events, the oldest first
+ * @param variables   the designer variables' raw values, by variable id ({@link Variable}); empty when the chart declares none
+ * @param random      the state of the machine's seeded generator ({@link Variables#nextInt})
  */
 public record MachineState(int[] active, int[][] history, boolean halted, int[] previous, int[][] pushed,
                            List<PlanEntry> plans, long[] clocks, int[] finished, int[] firedTimers,
-                           List<Object> deferred) {
+                           List<Object> deferred, int[] variables, long random) {
 
     private static final int[] NONE = {};
     private static final long[] NO_CLOCKS = {};
@@ -103,6 +105,27 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
     }
 
     /**
+     * A state of a machine whose chart declares no variables and whose generator is where it
+     * starts ({@link Variables#DEFAULT_SEED}).
+     *
+     * @param active      every active state's id, in document order
+     * @param history     for each history state id, the ids it recorded
+     * @param halted      whether a top-level final state was reached
+     * @param previous    the configuration {@link Machine#revert()} returns to
+     * @param pushed      the configurations saved by {@link Machine#push}
+     * @param plans       the plans in progress
+     * @param clocks      for each state id, the ticks it has been active for (all 0 when empty)
+     * @param finished    the active states whose behaviours reported finished
+     * @param firedTimers the timers that fired and left their source active
+     * @param deferred    the deferred events, none of them null
+     */
+    public MachineState(int[] active, int[][] history, boolean halted, int[] previous, int[][] pushed,
+                        List<PlanEntry> plans, long[] clocks, int[] finished, int[] firedTimers, List<Object> deferred) {
+        this(active, history, halted, previous, pushed, plans, clocks, finished, firedTimers, deferred, NONE,
+                Variables.DEFAULT_SEED);
+    }
+
+    /**
      * Checks that no array or list is null and copies them all, so that the state cannot change.
      *
      * @param active      every active state's id, in document order
@@ -115,6 +138,8 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
      * @param finished    the active states whose behaviours reported finished
      * @param firedTimers the timers that fired and left their source active
      * @param deferred    the deferred events, none of them null
+     * @param variables   the designer variables' raw values, by id
+     * @param random      the seeded generator's state
      */
     public MachineState {
         active = Objects.requireNonNull(active, "active").clone();
@@ -136,6 +161,7 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
             Objects.requireNonNull(e, "deferred event");
         }
         deferred = List.copyOf(deferred);
+        variables = Objects.requireNonNull(variables, "variables").clone();
     }
 
     private static int[][] deepCopy(int[][] a) {
@@ -236,9 +262,20 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
         return firedTimers.clone();
     }
 
+    /**
+     * The designer variables' raw values, by variable id.
+     *
+     * @return a fresh copy of the array
+     */
+    @Override
+    public int[] variables() {
+        return variables.clone();
+    }
+
     @Override
     public boolean equals(Object o) {
-        return o instanceof MachineState s && halted == s.halted && Arrays.equals(active, s.active)
+        return o instanceof MachineState s && halted == s.halted && random == s.random
+                && Arrays.equals(variables, s.variables) && Arrays.equals(active, s.active)
                 && Arrays.deepEquals(history, s.history) && Arrays.equals(previous, s.previous)
                 && Arrays.deepEquals(pushed, s.pushed) && plans.equals(s.plans) && Arrays.equals(clocks, s.clocks)
                 && Arrays.equals(finished, s.finished) && Arrays.equals(firedTimers, s.firedTimers)
@@ -254,6 +291,7 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
         h = 31 * h + Arrays.hashCode(clocks);
         h = 31 * h + Arrays.hashCode(finished);
         h = 31 * h + Arrays.hashCode(firedTimers);
+        h = 31 * h + Arrays.hashCode(variables) + Long.hashCode(random);
         return 31 * h + deferred.hashCode();
     }
 
@@ -284,6 +322,12 @@ public record MachineState(int[] active, int[][] history, boolean halted, int[] 
         }
         if (!deferred.isEmpty()) {
             b.append(", deferred=").append(deferred);
+        }
+        if (variables.length > 0) {
+            b.append(", variables=").append(Arrays.toString(variables));
+        }
+        if (random != Variables.DEFAULT_SEED) {
+            b.append(", random=").append(Long.toHexString(random));
         }
         return b.append(']').toString();
     }

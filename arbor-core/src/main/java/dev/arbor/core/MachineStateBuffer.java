@@ -50,6 +50,10 @@ public final class MachineStateBuffer {
     final long[] firedTimers;
     Object[] deferred = new Object[0];
     int deferredCount;
+    /** The designer variables' raw values, by variable id. */
+    final int[] variables;
+    /** The seeded generator's state. */
+    long random = Variables.DEFAULT_SEED;
     /** Bits by state id, for {@code StateCheck}'s own use while it checks this buffer. */
     final long[] checkScratch;
 
@@ -83,6 +87,7 @@ public final class MachineStateBuffer {
         finished = new long[c.words];
         firedTimers = new long[(c.transitionCount + 63) >>> 6];
         checkScratch = new long[c.words];
+        variables = new int[c.variables.length];
     }
 
     /**
@@ -112,6 +117,44 @@ public final class MachineStateBuffer {
         Arrays.fill(firedTimers, 0);
         Arrays.fill(deferred, 0, deferredCount, null); // hold no event past its use
         deferredCount = 0;
+        Arrays.fill(variables, 0);
+        random = Variables.DEFAULT_SEED;
+    }
+
+    // ---------------------------------------------------------------- designer variables and the generator
+
+    /**
+     * A designer variable's raw value ({@link Variable}).
+     *
+     * @param variable the variable's id
+     * @return its raw value
+     */
+    public int variable(int variable) {
+        return variables[variable];
+    }
+
+    /**
+     * Sets a designer variable's raw value ({@code restore} checks it against the variable's range).
+     *
+     * @param variable the variable's id
+     * @param raw      its raw value
+     */
+    public void setVariable(int variable, int raw) {
+        variables[variable] = raw;
+    }
+
+    /** {@return the state of the machine's seeded generator} */
+    public long random() {
+        return random;
+    }
+
+    /**
+     * Sets the state of the machine's seeded generator.
+     *
+     * @param state the generator's state
+     */
+    public void setRandom(long state) {
+        random = state;
     }
 
     // ---------------------------------------------------------------- configuration and history
@@ -399,7 +442,7 @@ public final class MachineStateBuffer {
         }
         return new MachineState(active.toArray(), records, halted, previous.toArray(), saved, plans, clocks,
                 ids(finished, n), ids(firedTimers, compiled.transitionCount),
-                Arrays.asList(Arrays.copyOf(deferred, deferredCount)));
+                Arrays.asList(Arrays.copyOf(deferred, deferredCount)), variables, random);
     }
 
     /**
@@ -436,6 +479,9 @@ public final class MachineStateBuffer {
         for (Object e : state.deferred()) {
             defer(e);
         }
+        int[] raw = state.variables();
+        System.arraycopy(raw, 0, variables, 0, Math.min(raw.length, variables.length));
+        random = state.random();
     }
 
     private static void addAll(StateSet set, int[] ids) {

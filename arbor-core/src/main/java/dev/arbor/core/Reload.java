@@ -81,6 +81,7 @@ final class Reload {
             }
 
             machine.chart = newChart;
+            moveVariables(machine, from, to, m);
             machine.activeMore = to.words > 1 ? new long[to.words - 1] : null;
             machine.active0 = m.keep == null ? 0 : m.keep[0];
             for (int w = 1; m.keep != null && w < to.words; w++) {
@@ -198,6 +199,63 @@ final class Reload {
             if (Bits.isSet(fired, t) && to.tTimerOnce[u] && to.tAfter[u] == from.tAfter[t]) {
                 Bits.set(into, u);
             }
+        }
+    }
+
+    /**
+     * The designer variables onto the new chart's, by name: a value is kept when the variable is
+     * still declared with the same type and the value is in its new range (an enum's by name);
+     * otherwise the variable starts at its new initial value. Every change of a declaration is in
+     * the report.
+     */
+    private static void moveVariables(Machine<?> machine, CompiledChart from, CompiledChart to, Migration m) {
+        Machine.Extras x = machine.extras;
+        Variables vars = x == null ? null : x.variables;
+        if (vars == null && to.variables.length == 0) {
+            return;
+        }
+        Variable[] old = vars == null ? from.variables : vars.definitions();
+        int[] raw = new int[to.variables.length];
+        List<String> kept = new ArrayList<>();
+        for (int i = 0; i < to.variables.length; i++) {
+            Variable now = to.variables[i];
+            raw[i] = now.initial();
+            Integer j = from.variableIds.get(now.name());
+            if (j == null || vars == null) {
+                m.carried.add("variable '" + now.name() + "' is new: it starts at " + now.show(now.initial()));
+                continue;
+            }
+            Variable was = old[j];
+            int value = vars.value(j);
+            int mapped = was.type() != now.type() ? Integer.MIN_VALUE
+                    : now.type() == Variable.Type.ENUM ? now.values().indexOf(was.values().get(value)) : value;
+            boolean same = was.type() == now.type() && was.min() == now.min() && was.max() == now.max()
+                    && was.values().equals(now.values());
+            if (mapped != Integer.MIN_VALUE && now.holds(mapped)) {
+                raw[i] = mapped;
+                if (same) {
+                    kept.add(now.name());
+                } else {
+                    m.carried.add("variable '" + now.name() + "' is now " + now.describe() + " (was " + was.describe()
+                            + "); it keeps " + now.show(mapped));
+                }
+            } else {
+                m.cleared.add("variable '" + now.name() + "' is now " + now.describe() + " (was " + was.describe()
+                        + "); its value " + was.show(value) + " does not fit, so it starts again at " + now.show(now.initial()));
+            }
+        }
+        for (Variable was : old) {
+            if (!to.variableIds.containsKey(was.name()) && vars != null) {
+                m.cleared.add("variable '" + was.name() + "' is no longer declared (it was " + was.show(vars.value(from.variableIds.get(was.name()))) + ")");
+            }
+        }
+        if (!kept.isEmpty()) {
+            m.carried.add("variables " + String.join(", ", kept));
+        }
+        if (vars == null) {
+            machine.variables().moveTo(to.variables, raw);
+        } else {
+            vars.moveTo(to.variables, raw);
         }
     }
 

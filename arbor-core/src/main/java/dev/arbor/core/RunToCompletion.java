@@ -410,7 +410,7 @@ final class RunToCompletion {
             return true;
         }
         try {
-            return UserCode.test(g, m.owner, event);
+            return UserCode.test(g, m, m.owner, event);
         } catch (Throwable e) {
             reportError(m, c.tSource[t], e);
             return false;

@@ -35,6 +35,10 @@ final class Snapshots {
         if (x == null) {
             return;
         }
+        if (x.variables != null) {
+            x.variables.copyInto(into.variables);
+            into.random = x.variables.randomState();
+        }
         for (int i = 0; i < x.stackDepth; i++) {
             System.arraycopy(x.stack[i], 0, into.addPushed().bits, 0, c.words);
         }
@@ -126,6 +130,10 @@ final class Snapshots {
      * machine's arrays are reused, so that restoring the same kind of state again allocates nothing.
      */
     private static void restoreRest(Machine<?> m, CompiledChart c, MachineStateBuffer state) {
+        if (c.variables.length > 0 || state.random != Variables.DEFAULT_SEED
+                || (m.extras != null && m.extras.variables != null)) {
+            m.variables().restore(state.variables, state.random);
+        }
         Machine.Extras x = m.extras;
         if (c.hasHistory && ((x != null && x.history != null) || anyRecord(state))) {
             Machine.Extras ex = m.extras();

@@ -311,6 +311,21 @@ public class StateBuilder<C> {
     }
 
     /**
+     * A polled transition whose condition reads the machine too, such as its designer variables:
+     * tested by {@link Machine#update()} ticks like {@link #when(Condition, Condition...)}.
+     *
+     * @param condition the condition that must hold
+     * @return the transition, to declare its action and targets
+     */
+    public TransitionBuilder<C, Object> when(MachineCondition<C> condition) {
+        Objects.requireNonNull(condition, "condition");
+        TransitionDef t = new TransitionDef(def, TransitionDef.Mode.POLLED);
+        t.guard = Check.of(condition);
+        def.transitions.add(t);
+        return new TransitionBuilder<>(t);
+    }
+
+    /**
      * A polled transition, tested by {@link Machine#update()} ticks (seeds 000 and 004), enabled
      * when every condition holds. If one of them is {@link Conditions#received received(X)}, the
      * transition is triggered by event X instead, the other conditions acting as its guard.

@@ -20,6 +20,9 @@ final class StateCheck {
     /** Returns what is wrong with the state's ids (out of range, out of order, misplaced), or null. */
     static String formProblem(CompiledChart c, MachineState state) {
         int n = c.stateCount;
+        if (state.variables().length != c.variables.length) {
+            return "the chart declares " + c.variables.length + " variables, the state holds " + state.variables().length;
+        }
         int previous = -1;
         for (int st : state.active()) {
             if (st < 0 || st >= n) {
@@ -121,6 +124,12 @@ final class StateCheck {
 
     /** Returns what is wrong with the state in the buffer, or null when it is a legal state of the chart. */
     static String problem(CompiledChart c, MachineStateBuffer state) {
+        for (int v = 0; v < c.variables.length; v++) {
+            if (!c.variables[v].holds(state.variables[v])) {
+                Variable d = c.variables[v];
+                return "variable '" + d.name() + "' is " + d.describe() + "; " + state.variables[v] + " is out of range";
+            }
+        }
         long[] goal = state.active.bits;
         if (state.active.isEmpty()) {
             return "no state is active (a started machine always has its root active)";

@@ -32,6 +32,17 @@ public final class TransitionBuilder<C, E> {
     }
 
     /**
+     * A guard that reads the machine too, such as its designer variables. A second guard replaces the first.
+     *
+     * @param guard tested with the machine, the owner and the event before the transition is taken
+     * @return this builder
+     */
+    public TransitionBuilder<C, E> guard(MachineGuard<C, E> guard) {
+        def.guard = Check.of(guard);
+        return this;
+    }
+
+    /**
      * A guard on the owner alone.
      *
      * @param condition tested with the owner before the transition is taken; replaces an earlier guard

@@ -41,8 +41,13 @@ final class UserCode {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static boolean test(Check g, Object owner, Object event) {
-        return g.withEvent() ? ((Guard) g.function()).test(owner, event) : ((Condition) g.function()).test(owner);
+    static boolean test(Check g, Machine<?> machine, Object owner, Object event) {
+        return switch (g.kind()) {
+            case Check.CONDITION -> ((Condition) g.function()).test(owner);
+            case Check.GUARD -> ((Guard) g.function()).test(owner, event);
+            case Check.MACHINE_CONDITION -> ((MachineCondition) g.function()).test((Machine) machine, owner);
+            default -> ((MachineGuard) g.function()).test((Machine) machine, owner, event);
+        };
     }
 
     /**
@@ -78,10 +83,21 @@ final class UserCode {
      */
     static MethodHandle handle(Check g) {
         try {
-            MethodType type = MethodType.methodType(boolean.class, g.withEvent() ? Guard.class : Condition.class,
-                    Machine.class, Object.class, Object.class);
-            return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class,
-                    g.withEvent() ? "testGuard" : "testCondition", type), 0, g.function());
+            Class<?> fn = switch (g.kind()) {
+                case Check.CONDITION -> Condition.class;
+                case Check.GUARD -> Guard.class;
+                case Check.MACHINE_CONDITION -> MachineCondition.class;
+                default -> MachineGuard.class;
+            };
+            String adapter = switch (g.kind()) {
+                case Check.CONDITION -> "testCondition";
+                case Check.GUARD -> "testGuard";
+                case Check.MACHINE_CONDITION -> "testMachineCondition";
+                default -> "testMachineGuard";
+            };
+            MethodType type = MethodType.methodType(boolean.class, fn, Machine.class, Object.class, Object.class);
+            return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, adapter, type), 0,
+                    g.function());
         } catch (ReflectiveOperationException e) {
             throw new IllegalStateException("cannot make a handle for " + g.function(), e);
         }
@@ -147,5 +163,15 @@ final class UserCode {
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
     private static boolean testCondition(Condition c, Machine<?> m, Object owner, Object event) {
         return c.test(owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static boolean testMachineCondition(MachineCondition c, Machine m, Object owner, Object event) {
+        return c.test(m, owner);
+    }
+
+    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
+    private static boolean testMachineGuard(MachineGuard g, Machine m, Object owner, Object event) {
+        return g.test(m, owner, event);
     }
 }

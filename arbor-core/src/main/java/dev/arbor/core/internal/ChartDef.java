@@ -16,6 +16,10 @@ public final class ChartDef {
     /** The most configurations {@code push} keeps. */
     public int pushLimit = 16;
     public boolean allowUnreachable;
+    /** Whether machines draw from their seeded generator, so that snapshots must hold its state. */
+    public boolean drawsRandom;
+    /** The designer variables, in declaration order. */
+    public final java.util.List<dev.arbor.core.Variable> variables = new java.util.ArrayList<>();
     /** Handler charts choose targets at run time, so reachability cannot be judged. */
     public boolean dynamicTargets;
 

@@ -248,10 +248,23 @@ public final class CompiledChart {
     private final Class<?> keyEnum;
     private final int[] keyEnumIds;
     private final Map<String, Integer> idByName;
+    /** The designer variables, in declaration order; a variable's id is its index. */
+    public final dev.arbor.core.Variable[] variables;
+    /** Variable ids by name. */
+    public final Map<String, Integer> variableIds;
+    /** Whether machines draw from their seeded generator ({@code ChartBuilder.drawsRandom}). */
+    public final boolean drawsRandom;
 
     public CompiledChart(ChartDef def) {
         List<Problem> problems = new ArrayList<>();
         this.name = def.name;
+        this.variables = def.variables.toArray(dev.arbor.core.Variable[]::new);
+        Map<String, Integer> vars = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < variables.length; i++) {
+            vars.put(variables[i].name(), i);
+        }
+        this.variableIds = java.util.Collections.unmodifiableMap(vars);
+        this.drawsRandom = def.drawsRandom;
 
         // 1. Number states in document order.
         List<StateDef> order = new ArrayList<>();

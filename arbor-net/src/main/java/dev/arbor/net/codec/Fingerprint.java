@@ -66,6 +66,19 @@ public final class Fingerprint {
                 f.integer(target);
             }
         }
+        if (!chart.variables().isEmpty() || chart.drawsRandom()) { // charts without keep the fingerprints they had
+            f.string("variables");
+            for (dev.arbor.core.Variable v : chart.variables()) {
+                f.string(v.name());
+                f.integer(v.type().ordinal());
+                f.integer(v.min());
+                f.integer(v.max());
+                for (String name : v.values()) {
+                    f.string(name);
+                }
+            }
+            f.integer(chart.drawsRandom() ? 1 : 0);
+        }
         return mix(f.h);
     }
 

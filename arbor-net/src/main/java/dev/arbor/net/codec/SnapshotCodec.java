@@ -62,6 +62,7 @@ public final class SnapshotCodec<C> {
     private final boolean anyStateData;
     private final OwnerData<C, ?> ownerData;
     private final FutureLayout future;
+    private final VariableLayout variables;
     private final EventCodec events;
     private final int maxBytes;
 
@@ -83,12 +84,13 @@ public final class SnapshotCodec<C> {
         this.topFinals = finals.stream().mapToInt(Integer::intValue).toArray();
         this.ownerData = b.ownerData;
         this.future = new FutureLayout(b.chart, numbering);
+        this.variables = new VariableLayout(b.chart);
         if (future.defers() && b.events == null) {
             throw new IllegalStateException("chart '" + chart.name() + "' defers events: give its snapshot codec an "
                     + "EventCodec (events(EventCodec.ofEnum(MyEvents.class)) for enum events)");
         }
         this.events = b.events;
-        long futureBits = future.maxBits();
+        long futureBits = future.maxBits() < 0 ? -1 : future.maxBits() + variables.maxBits();
         long headerBits = fingerprintBits + (long) numbering.bits();
         int minBytes = (int) ((headerBits + 2 + 7) >>> 3); // the rest of the state takes 2 bits at least
         int largestBytes = (int) ((headerBits + Math.max(futureBits, 2) + 7) >>> 3);
@@ -240,6 +242,7 @@ public final class SnapshotCodec<C> {
         out.writeBits(fingerprintValue, fingerprintBits);
         out.writeBounded(index, numbering.count());
         future.write(state, out, events);
+        variables.write(state, out);
         C owner = machine.owner();
         if (anyStateData) {
             for (int id = 0; id < stateData.size(); id++) {
@@ -488,6 +491,7 @@ public final class SnapshotCodec<C> {
             state.clear();
             codec.numbering.stateAt(index, state);
             codec.future.read(in, state, codec.events, this);
+            codec.variables.read(in, state, this);
             valueCount = 0;
             if (codec.anyStateData) {
                 MachineStateBuffer.StateSet active = state.active();
