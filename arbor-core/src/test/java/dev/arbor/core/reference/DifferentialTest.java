@@ -298,6 +298,11 @@ class DifferentialTest {
                 problems.add("variables differ: arbor " + Arrays.toString(ae.vars) + ", reference "
                         + Arrays.toString(re.vars));
             }
+            if (!ae.designer().equals(re.designer()) || !qe.designer().equals(re.designer())
+                    || !we.designer().equals(re.designer())) {
+                problems.add("designer variables differ: arbor " + ae.designer() + ", without a listener "
+                        + qe.designer() + ", microsteps whole " + we.designer() + ", reference " + re.designer());
+            }
             if (m.isHalted() != ri.isHalted()) {
                 problems.add("halted: arbor " + m.isHalted() + ", reference " + ri.isHalted());
             }
@@ -370,7 +375,8 @@ class DifferentialTest {
         List<String> out = new ArrayList<>();
         for (String r : trace) {
             boolean transition = r.length() > 1 && r.charAt(0) == 't' && Character.isDigit(r.charAt(1));
-            if (transition || r.startsWith("en:") || r.startsWith("ex:") || r.startsWith("in:")) {
+            if (transition || r.startsWith("en:") || r.startsWith("ex:") || r.startsWith("in:")
+                    || r.startsWith("gold=") || r.startsWith("die=")) { // what actions did to designer variables
                 out.add(r);
             }
         }

@@ -20,19 +20,31 @@ package dev.arbor.core.reference;
  * @param raise    an event to raise, or null
  * @param external whether the event goes to the external queue rather than the internal one
  * @param fail     whether the action then throws (budgeted too), to exercise the error policy
+ * @param addGold  an amount added to the designer int {@code gold} (0..7, clamped: the built-in {@code Add}), or 0
+ * @param roll     whether the designer int {@code die} is set to a draw from 0 to 5 of the machine's seeded
+ *                 generator (the built-in {@code Random})
  */
-record Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail) {
+record Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail, int addGold,
+              boolean roll) {
+
+    Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail) {
+        this(log, setVar, value, raise, external, fail, 0, false);
+    }
 
     static Effect log(String log) {
         return new Effect(log, -1, false, null, false, false);
     }
 
     Effect withoutEvent() {
-        return new Effect(log, setVar, value, null, false, fail);
+        return new Effect(log, setVar, value, null, false, fail, addGold, roll);
     }
 
     Effect withoutFailure() {
-        return new Effect(log, setVar, value, raise, external, false);
+        return new Effect(log, setVar, value, raise, external, false, addGold, roll);
+    }
+
+    Effect withDesignerVariables(int addGold, boolean roll) {
+        return new Effect(log, setVar, value, raise, external, fail, addGold, roll);
     }
 
     @Override
@@ -43,6 +55,12 @@ record Effect(String log, int setVar, boolean value, String raise, boolean exter
         }
         if (raise != null) {
             b.append(external ? " send(" : " raise(").append(raise).append(')');
+        }
+        if (addGold != 0) {
+            b.append(" gold+=").append(addGold);
+        }
+        if (roll) {
+            b.append(" die=random(6)");
         }
         if (fail) {
             b.append(" THROW");

@@ -6,10 +6,12 @@ import dev.arbor.core.Condition;
 import dev.arbor.core.ErrorPolicy;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineGuard;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
 import dev.arbor.core.StateBuilder;
 import dev.arbor.core.TransitionBuilder;
+import dev.arbor.core.Variable;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -62,6 +64,11 @@ final class RandomCharts {
     private static final class Gen {
         final long seed;
         final SplittableRandom r;
+        /**
+         * The draws for designer variables (Add and Random effects, Compare guards): a stream of
+         * its own, so that a seed's chart keeps the shape it had before they were generated.
+         */
+        final SplittableRandom v;
         /** No parallel states; twice the history states, and a fifth of targeted transitions aimed at one. */
         final boolean flat;
         int names;
@@ -72,6 +79,7 @@ final class RandomCharts {
         Gen(long seed, boolean flat) {
             this.seed = seed;
             this.r = new SplittableRandom(seed);
+            this.v = new SplittableRandom(seed * 31 + 7);
             this.flat = flat;
         }
 
@@ -270,6 +278,12 @@ final class RandomCharts {
         }
 
         Effect effect(String log) {
+            Effect e = plainEffect(log);
+            int amount = v.nextInt(100) < 25 ? (v.nextBoolean() ? 1 : -1) * (1 + v.nextInt(2)) : 0;
+            return e.withDesignerVariables(amount, v.nextInt(100) < 15);
+        }
+
+        Effect plainEffect(String log) {
             int roll = r.nextInt(100);
             if (roll < 50) {
                 return Effect.log(log);
@@ -335,6 +349,9 @@ final class RandomCharts {
             } else if (chance(45)) {
                 t.guardVar = r.nextInt(VARS);
                 t.guardNegated = chance(50);
+            }
+            if (v.nextInt(100) < 25) {
+                t.goldAtLeast = v.nextInt(Env.GOLD_MAX + 1);
             }
             chooseTargets(t);
             String log = "t" + id;
@@ -406,6 +423,9 @@ final class RandomCharts {
 
     static Chart<Env> toArbor(RefChart chart, int maxMicrosteps) {
         ChartBuilder<Env> b = Chart.<Env>builder("random-" + chart.seed)
+                .variable(Variable.integer("gold", 0, Env.GOLD_MAX, Env.GOLD_INITIAL))
+                .variable(Variable.integer("die", 0, Env.DIE_FACES - 1, 0))
+                .drawsRandom()
                 .allowUnreachable()
                 .errorPolicy(chart.raiseErrorEvents ? ErrorPolicy.RAISE_ERROR_EVENT : ErrorPolicy.RETHROW)
                 .maxMicrosteps(maxMicrosteps)
@@ -474,9 +494,13 @@ final class RandomCharts {
     }
 
     private static <E> void complete(TransitionBuilder<Env, E> tb, RefTransition t) {
-        if (t.guardVar >= 0) {
-            int v = t.guardVar;
-            boolean neg = t.guardNegated;
+        int v = t.guardVar;
+        boolean neg = t.guardNegated;
+        int gold = t.goldAtLeast;
+        if (gold >= 0) { // reads the machine's designer variable, as the built-in Compare does
+            tb.guard((MachineGuard<Env, E>) (m, env, e) -> (v < 0 || env.vars[v] != neg)
+                    && m.variables().value(Env.GOLD) >= gold);
+        } else if (v >= 0) {
             tb.guard((Condition<Env>) env -> env.vars[v] != neg);
         }
         for (Effect e : t.actions) {

@@ -59,6 +59,7 @@ final class RefChart {
                 RefTransition c = new RefTransition(t.id, n, t.event, t.doneOf == null ? null : map.get(t.doneOf));
                 c.guardVar = t.guardVar;
                 c.guardNegated = t.guardNegated;
+                c.goldAtLeast = t.goldAtLeast;
                 for (RefState x : t.targets) {
                     c.targets.add(map.get(x));
                 }

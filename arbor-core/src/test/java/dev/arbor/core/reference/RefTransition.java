@@ -15,6 +15,8 @@ final class RefTransition {
     /** Guard: the variable tested, or -1 for none; the guard holds when {@code vars[guardVar] != guardNegated}. */
     int guardVar = -1;
     boolean guardNegated;
+    /** Guard: the designer int {@code gold} must be at least this (the built-in {@code Compare}), or -1 for no such test. */
+    int goldAtLeast = -1;
     final List<RefState> targets = new ArrayList<>();
     /** Arbor LOCAL (SCXML type="internal" plus Arbor's local-to-ancestor); otherwise EXTERNAL. */
     boolean local;
@@ -31,8 +33,8 @@ final class RefTransition {
         this.doneOf = doneOf;
     }
 
-    boolean guardHolds(boolean[] vars) {
-        return guardVar < 0 || vars[guardVar] != guardNegated;
+    boolean guardHolds(Env env) {
+        return (guardVar < 0 || env.vars[guardVar] != guardNegated) && (goldAtLeast < 0 || env.gold() >= goldAtLeast);
     }
 
     String describe() {
@@ -48,6 +50,9 @@ final class RefTransition {
         }
         if (guardVar >= 0) {
             b.append(" [").append(guardNegated ? "!" : "").append('v').append(guardVar).append(']');
+        }
+        if (goldAtLeast >= 0) {
+            b.append(" [gold>=").append(goldAtLeast).append(']');
         }
         if (targets.isEmpty()) {
             b.append(" (targetless)");

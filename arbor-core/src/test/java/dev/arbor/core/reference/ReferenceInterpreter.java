@@ -227,7 +227,7 @@ final class ReferenceInterpreter {
             if (t.after > 0 && (ticks - enteredAt.get(s) < t.after || firedOnce.contains(t))) {
                 continue;
             }
-            if (t.guardHolds(env.vars)) {
+            if (t.guardHolds(env)) {
                 return t;
             }
         }
@@ -373,7 +373,7 @@ final class ReferenceInterpreter {
             loop:
             for (RefState s : selfAndProperAncestors(state)) {
                 for (RefTransition t : s.transitions) {
-                    if (t.event == null && !t.polled && t.guardHolds(env.vars)) {
+                    if (t.event == null && !t.polled && t.guardHolds(env)) {
                         enabledTransitions.add(t);
                         break loop;
                     }
@@ -390,7 +390,7 @@ final class ReferenceInterpreter {
             loop:
             for (RefState s : selfAndProperAncestors(state)) {
                 for (RefTransition t : s.transitions) {
-                    if (t.event != null && nameMatch(t.event, event.name()) && t.guardHolds(env.vars)) {
+                    if (t.event != null && nameMatch(t.event, event.name()) && t.guardHolds(env)) {
                         enabledTransitions.add(t);
                         break loop;
                     }
