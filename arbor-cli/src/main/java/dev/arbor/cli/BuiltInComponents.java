@@ -4,15 +4,16 @@ import com.fasterxml.jackson.annotation.JacksonInject;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
+import dev.arbor.io.BuiltIn;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
 import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * The components every chart file run by {@code arbor} may use: {@code Log} (writes a line
- * through the machine, a {@code log} record naming its state) and {@code Raise} (raises an event,
- * processed in the same step).
+ * The library {@code arbor} runs every chart file with: the built-in components of
+ * {@link BuiltIn} (actions and conditions on the chart's own variables, {@code Raise}), with a
+ * {@code Log} that also works where a place gives no machine (through the owner's log).
  */
 final class BuiltInComponents implements ComponentLibrary<BuiltInComponents.Owner> {
 
@@ -49,18 +50,6 @@ final class BuiltInComponents implements ComponentLibrary<BuiltInComponents.Owne
         }
     }
 
-    /** {@code {"use": "Raise", "event": "…"}}: raises the event on the machine's internal queue. */
-    record Raise(String event) implements MachineStateAction<Owner> {
-        Raise {
-            Objects.requireNonNull(event, "event");
-        }
-
-        @Override
-        public void run(Machine<Owner> machine, Owner owner) {
-            machine.raise(event);
-        }
-    }
-
     @Override
     public String name() {
         return ChartFiles.BUILT_IN;
@@ -68,7 +57,10 @@ final class BuiltInComponents implements ComponentLibrary<BuiltInComponents.Owne
 
     @Override
     public ComponentRegistry<Owner> components() {
-        return ComponentRegistry.<Owner>create().action("Log", Log.class).action("Raise", Raise.class);
+        // The library's own Log (it falls back on the owner's log where a place gives no machine), then every
+        // other built-in component: Raise, Set, Add, Toggle, Random, Compare, IsSet, InState, Chance.
+        return BuiltIn.addTo(ComponentRegistry.<Owner>create()
+                .action("Log", Log.class, "Writes a line to the trace, naming the state it is in"));
     }
 
     @Override

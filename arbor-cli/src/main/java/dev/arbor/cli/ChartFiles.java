@@ -5,6 +5,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.io.ChartFileException;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentLibrary;
+import dev.arbor.io.ComponentRegistry;
 import dev.arbor.scxml.ScxmlDocument;
 import dev.arbor.scxml.ScxmlException;
 import dev.arbor.scxml.ScxmlLoader;
@@ -13,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
@@ -29,10 +31,19 @@ final class ChartFiles {
     /** A loaded chart file. */
     sealed interface Loaded permits Json, Scxml {
         Chart<?> chart();
+
+        /** The likely mistakes found in the file, which did not stop it loading (see {@link ChartLoader#loadChecked(Path)}). */
+        default List<ChartFileException.Problem> warnings() {
+            return List.of();
+        }
     }
 
-    /** A JSON chart and the library its machines get their owners from. */
-    record Json<C>(Chart<C> chart, ComponentLibrary<C> library) implements Loaded {
+    /**
+     * A JSON chart, the library its machines get their owners from, the components it was loaded
+     * with (those of every library it names, and the built-in ones), and the warnings found in the file.
+     */
+    record Json<C>(Chart<C> chart, ComponentLibrary<C> library, ComponentRegistry<C> components,
+            List<ChartFileException.Problem> warnings) implements Loaded {
         Machine<C> newMachine(TraceWriter trace) {
             return chart.newMachine(library.newOwner(trace::log));
         }
@@ -65,15 +76,16 @@ final class ChartFiles {
     }
 
     /**
-     * Loads a chart file: {@code .json} with the named component library (null: the library the
-     * file names in its {@code "components"}, else the built-in one), {@code .scxml} as an SCXML
+     * Loads a chart file: {@code .json} with the named component libraries (empty: those the file
+     * names in its {@code "components"}, else the built-in one), {@code .scxml} as an SCXML
      * document (which needs no library).
      *
      * @throws ChartFileException every problem in a JSON file
      * @throws CliFailure         the problems of an SCXML document; a file that cannot be read or is of
-     *                            an unknown kind; an unknown library
+     *                            an unknown kind; an unknown library, two libraries that define the same
+     *                            component or that both need an owner of their own
      */
-    static Loaded load(Path file, String libraryName) {
+    static Loaded load(Path file, List<String> libraryNames) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString();
         if (!Files.exists(file)) {
             throw new CliFailure(file + ": no such file");
@@ -88,33 +100,72 @@ final class ChartFiles {
         if (!name.endsWith(".json")) {
             throw new CliFailure(file + ": not a chart file (expected .json or .scxml)");
         }
-        Map<String, ComponentLibrary<?>> libraries = libraries();
-        String where = "";
-        if (libraryName == null) {
-            ChartLoader.DeclaredLibrary declared = declaredLibrary(file);
-            libraryName = declared == null ? BUILT_IN : declared.name();
+        List<String> names = libraryNames;
+        String where = "--components: ";
+        if (names.isEmpty()) {
+            ChartLoader.DeclaredLibraries declared = declaredLibraries(file);
+            names = declared == null ? List.of(BUILT_IN) : declared.names();
             where = declared == null ? "" : declared.where() + ": ";
         }
-        ComponentLibrary<?> library = libraries.get(libraryName);
-        if (library == null) {
-            throw new CliFailure(where + "no component library named '" + libraryName + "'; libraries: "
-                    + String.join(", ", libraries.keySet()));
-        }
-        return load(file, library);
+        return load(file, combination(names, where));
     }
 
-    /** The library a JSON file names, or null; a file that cannot be read is reported by loading it. */
-    private static ChartLoader.DeclaredLibrary declaredLibrary(Path file) {
+    /** The libraries a file is loaded with, and the components of them all. */
+    record Combination<C>(ComponentLibrary<C> owner, ComponentRegistry<C> components) {}
+
+    /**
+     * The libraries named, put together: the one that needs an owner of its own (or the built-in
+     * one, when none does) gives the owners; the components are those of every library named and
+     * the built-in ones ({@link ComponentLibrary#combined}).
+     *
+     * @param where where the names stand, as a message's prefix ({@code "FILE:LINE:COL: "})
+     * @throws CliFailure an unknown library, two libraries that define the same component or that
+     *                    both need an owner of their own
+     */
+    static Combination<?> combination(List<String> names, String where) {
+        Map<String, ComponentLibrary<?>> libraries = libraries();
+        List<ComponentLibrary<?>> owners = new ArrayList<>();
+        List<ComponentLibrary<?>> others = new ArrayList<>();
+        for (String n : new LinkedHashSet<>(names)) {
+            ComponentLibrary<?> library = libraries.get(n);
+            if (library == null) {
+                throw new CliFailure(where + "no component library named '" + n + "'; libraries: "
+                        + String.join(", ", libraries.keySet()));
+            }
+            if (n.equals(BUILT_IN)) {
+                continue;
+            }
+            (library.ownerAgnostic() ? others : owners).add(library);
+        }
+        if (owners.size() > 1) {
+            throw new CliFailure(where + "libraries '" + owners.get(0).name() + "' and '" + owners.get(1).name()
+                    + "' each need an owner of their own; a file can name only one such library");
+        }
         try {
-            return ChartLoader.declaredLibrary(file).orElse(null);
+            ComponentLibrary<?> owner = owners.isEmpty() ? libraries.get(BUILT_IN) : owners.get(0);
+            return combination(owner, others);
+        } catch (IllegalArgumentException e) {
+            throw new CliFailure(where + e.getMessage());
+        }
+    }
+
+    private static <C> Combination<C> combination(ComponentLibrary<C> owner, List<ComponentLibrary<?>> others) {
+        return new Combination<>(owner, ComponentLibrary.combined(owner, others));
+    }
+
+    /** The libraries a JSON file names, or null; a file that cannot be read is reported by loading it. */
+    private static ChartLoader.DeclaredLibraries declaredLibraries(Path file) {
+        try {
+            return ChartLoader.declaredLibraries(file).orElse(null);
         } catch (IOException | ChartFileException e) {
             return null;
         }
     }
 
-    private static <C> Json<C> load(Path file, ComponentLibrary<C> library) {
+    private static <C> Json<C> load(Path file, Combination<C> libraries) {
         try {
-            return new Json<>(ChartLoader.of(library.components()).load(file), library);
+            ChartLoader.Checked<C> checked = ChartLoader.of(libraries.components()).loadChecked(file);
+            return new Json<>(checked.chart(), libraries.owner(), libraries.components(), checked.warnings());
         } catch (NoSuchFileException e) {
             throw new CliFailure(file + ": no such file");
         } catch (IOException e) {
@@ -123,9 +174,9 @@ final class ChartFiles {
     }
 
     /** Loads a chart file, or fails with every problem in it, one a line. */
-    static Loaded loadOrFail(Path file, String libraryName) {
+    static Loaded loadOrFail(Path file, List<String> libraryNames) {
         try {
-            return load(file, libraryName);
+            return load(file, libraryNames);
         } catch (ChartFileException e) {
             List<String> lines = new ArrayList<>();
             e.problems().forEach(p -> lines.add(p.toString()));

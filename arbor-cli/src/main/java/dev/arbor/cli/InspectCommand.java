@@ -64,7 +64,7 @@ final class InspectCommand implements Callable<Integer> {
         if (file == null) {
             throw new CliFailure("inspect needs a chart FILE (or --replay RECORDING)");
         }
-        ChartFiles.Loaded loaded = ChartFiles.loadOrFail(file, components.library);
+        ChartFiles.Loaded loaded = ChartFiles.loadOrFail(file, components.libraries);
         try (Inspector inspector = inspect.start(main.out)) {
             if (loaded instanceof ChartFiles.Scxml scxml) {
                 runScxml(scxml, inspector);
@@ -99,7 +99,7 @@ final class InspectCommand implements Callable<Integer> {
     /** A JSON chart: one machine, its events one a tick, the file watched for changes. */
     private <C> void runJson(ChartFiles.Json<C> json, Inspector inspector) throws IOException {
         TraceWriter trace = new TraceWriter(main.out);
-        ChartLoader<C> loader = ChartLoader.of(json.library().components());
+        ChartLoader<C> loader = ChartLoader.of(json.components());
         ReloadListener<C> printer = new ReloadListener<>() {
             @Override
             public void loadFailed(Path f, Exception error) {

@@ -1,6 +1,7 @@
 package dev.arbor.cli;
 
 import dev.arbor.core.Chart;
+import dev.arbor.io.NearestName;
 import dev.arbor.io.export.DiagramFormat;
 import dev.arbor.svg.SvgRenderer;
 import java.io.IOException;
@@ -10,7 +11,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -53,7 +53,7 @@ final class RenderCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Chart<?> chart = ChartFiles.loadOrFail(file, components.library).chart();
+        Chart<?> chart = ChartFiles.loadOrFail(file, components.libraries).chart();
         Set<String> highlighted = highlighted(chart, active);
         String text = format == Format.svg ? SvgRenderer.render(chart, highlighted)
                 : DiagramFormat.byName(format.name()).export(chart, highlighted);
@@ -96,49 +96,10 @@ final class RenderCommand implements Callable<Integer> {
         for (int s = 1; s < chart.stateCount(); s++) {
             states.add(chart.stateName(s));
         }
-        String nearest = nearest(name, states);
+        String nearest = NearestName.among(name, states);
         String list = states.size() <= LISTED ? String.join(", ", states)
                 : String.join(", ", states.subList(0, LISTED)) + ", ... (" + states.size() + " in all)";
         return "chart '" + chart.name() + "' has no such state; "
                 + (nearest == null ? "its states: " : "did you mean " + nearest + "? Its states: ") + list;
-    }
-
-    /**
-     * The name nearest to {@code name} by edit distance (Levenshtein, case ignored), when it is
-     * within a third of the name's length (at least 1); the first in document order on a tie;
-     * null when none is that near.
-     */
-    static String nearest(String name, List<String> names) {
-        int limit = Math.max(1, name.length() / 3);
-        String best = null;
-        int bestDistance = limit + 1;
-        for (String candidate : names) {
-            int d = editDistance(name.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
-            if (d < bestDistance) {
-                best = candidate;
-                bestDistance = d;
-            }
-        }
-        return best;
-    }
-
-    /** The Levenshtein distance: the fewest insertions, deletions and substitutions of chars from a to b. */
-    static int editDistance(String a, String b) {
-        int[] previous = new int[b.length() + 1];
-        int[] current = new int[b.length() + 1];
-        for (int j = 0; j <= b.length(); j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length(); i++) {
-            current[0] = i;
-            for (int j = 1; j <= b.length(); j++) {
-                int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] t = previous;
-            previous = current;
-            current = t;
-        }
-        return previous[b.length()];
     }
 }

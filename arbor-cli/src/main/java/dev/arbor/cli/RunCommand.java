@@ -3,23 +3,29 @@ package dev.arbor.cli;
 import dev.arbor.core.LivelockException;
 import dev.arbor.core.Machine;
 import dev.arbor.scxml.ScxmlSession;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code arbor run FILE --events "…" [--ticks N]}: starts a machine of the chart, fires the
- * events in order, then runs the ticks, printing the trace (see {@link TraceWriter}).
+ * events in order, then runs the ticks, printing the trace (see {@link TraceWriter});
+ * {@code arbor run FILE --script "dawn; tick 3; offer"} takes events and ticks in the order
+ * written (the steps of a scenario, {@link ScenarioParser#parseScript}).
  */
 @Command(name = "run", mixinStandardHelpOptions = true,
         description = {"Runs a chart and prints its trace.",
-                "Starts a machine, fires the events in order, then runs the ticks, printing one record a line:",
+                "Starts a machine, fires the events in order, then runs the ticks (or takes the steps of --script",
+                "in the order written), printing one record a line:",
                 "event, exit, transition, internal, enter, tick, log, unhandled, error, final.",
                 "Exit 0 when it ran (an SCXML document: when it halted in a final state)."})
 final class RunCommand implements Callable<Integer> {
@@ -35,6 +41,15 @@ final class RunCommand implements Callable<Integer> {
             description = "Ticks (update() calls) to run after the events (default: ${DEFAULT-VALUE}).")
     int ticks;
 
+    @Option(names = {"-s", "--script"}, paramLabel = "SCRIPT",
+            description = {"Events and ticks in the order written, separated by ';': \"dawn; tick 3; offer; tick 20\".",
+                    "A step is an event's name (event NAME for a name that is also a keyword; a name with spaces",
+                    "in double quotes) or tick N. Not with --events or --ticks."})
+    String script;
+
+    @Spec
+    CommandLine.Model.CommandSpec spec;
+
     @Mixin
     ComponentsOption components;
 
@@ -46,10 +61,12 @@ final class RunCommand implements Callable<Integer> {
         if (ticks < 0) {
             throw new CliFailure("--ticks must be 0 or more, not " + ticks);
         }
-        ChartFiles.Loaded loaded = ChartFiles.loadOrFail(file, components.library);
+        List<Scenario.Step> steps = steps();
+        ChartFiles.Loaded loaded = ChartFiles.loadOrFail(file, components.libraries);
         TraceWriter trace = new TraceWriter(main.out);
         try {
-            return loaded instanceof ChartFiles.Scxml scxml ? runScxml(scxml, trace) : runJson((ChartFiles.Json<?>) loaded, trace);
+            return loaded instanceof ChartFiles.Scxml scxml ? runScxml(scxml, steps, trace)
+                    : runJson((ChartFiles.Json<?>) loaded, steps, trace);
         } catch (CliFailure e) {
             throw e;
         } catch (LivelockException e) {
@@ -63,23 +80,44 @@ final class RunCommand implements Callable<Integer> {
         }
     }
 
-    private List<String> events() {
-        return Arrays.stream(events.trim().split("\\s+")).filter(e -> !e.isEmpty()).toList();
+    /** The steps to take: the script's, or the events then the ticks. */
+    private List<Scenario.Step> steps() {
+        CommandLine.ParseResult given = spec.commandLine().getParseResult();
+        if (script != null) {
+            if (given.hasMatchedOption("--events") || given.hasMatchedOption("--ticks")) {
+                throw new CliFailure("--script cannot be combined with --events or --ticks: write the events and ticks "
+                        + "into the script, such as --script \"open; tick 3; close\"");
+            }
+            try {
+                return ScenarioParser.parseScript(script);
+            } catch (ScenarioException e) {
+                throw CliFailure.problems(e.problems().stream().map(p -> "arbor: " + p).toList());
+            }
+        }
+        List<Scenario.Step> steps = new ArrayList<>();
+        Arrays.stream(events.trim().split("\\s+")).filter(e -> !e.isEmpty())
+                .forEach(e -> steps.add(new Scenario.Fire(steps.size() + 1, e, true)));
+        if (ticks > 0) {
+            steps.add(new Scenario.Tick(steps.size() + 1, ticks));
+        }
+        return steps;
     }
 
-    /** A JSON chart: the events, then the ticks; done when they are (or the machine halted). */
-    private int runJson(ChartFiles.Json<?> json, TraceWriter trace) {
+    /** A JSON chart: the steps in order, ticks numbered from the first; done when they are (or the machine halted). */
+    private int runJson(ChartFiles.Json<?> json, List<Scenario.Step> steps, TraceWriter trace) {
         Machine<?> machine = json.newMachine(trace);
         machine.addListener(trace);
         machine.start();
-        for (String event : events()) {
-            if (!machine.isHalted()) {
-                machine.fire(event);
+        int ticked = 0;
+        for (Scenario.Step step : steps) {
+            if (step instanceof Scenario.Fire fire && !machine.isHalted()) {
+                machine.fire(fire.event());
+            } else if (step instanceof Scenario.Tick tick) {
+                for (int i = 0; i < tick.count() && !machine.isHalted(); i++) {
+                    trace.tick(++ticked);
+                    machine.update();
+                }
             }
-        }
-        for (int i = 1; i <= ticks && !machine.isHalted(); i++) {
-            trace.tick(i);
-            machine.update();
         }
         trace.finish(machine.isHalted());
         return 0;
@@ -89,16 +127,16 @@ final class RunCommand implements Callable<Integer> {
      * An SCXML document: the events as external events, then the document runs to completion
      * (delayed sends delivered on a virtual clock); done when it halts in a top-level final state.
      */
-    private int runScxml(ChartFiles.Scxml scxml, TraceWriter trace) {
-        if (ticks > 0) {
-            throw new CliFailure("--ticks does not apply to SCXML documents (they have no ticks)");
+    private int runScxml(ChartFiles.Scxml scxml, List<Scenario.Step> steps, TraceWriter trace) {
+        if (steps.stream().anyMatch(Scenario.Tick.class::isInstance)) {
+            throw new CliFailure((script == null ? "--ticks" : "tick") + " does not apply to SCXML documents (they have no ticks)");
         }
         ScxmlSession session = scxml.document().newSession(trace::log);
         session.addListener(trace);
         session.start();
-        for (String event : events()) {
+        for (Scenario.Step step : steps) {
             if (!session.isHalted()) {
-                session.fire(event);
+                session.fire(((Scenario.Fire) step).event());
             }
         }
         session.runToCompletion();

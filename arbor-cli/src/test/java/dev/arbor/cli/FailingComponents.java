@@ -23,7 +23,13 @@ public final class FailingComponents implements ComponentLibrary<Object> {
 
     @Override
     public ComponentRegistry<Object> components() {
-        return ComponentRegistry.create().action("Throw", Throw.class);
+        return ComponentRegistry.create().action("Throw", Throw.class, "Throws an IllegalStateException with the message");
+    }
+
+    /** Its action takes the owner as an {@code Object}: it works with any owner. */
+    @Override
+    public boolean ownerAgnostic() {
+        return true;
     }
 
     @Override

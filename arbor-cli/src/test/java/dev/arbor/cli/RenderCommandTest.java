@@ -82,17 +82,6 @@ class RenderCommandTest {
     }
 
     @Test
-    void theNearestStateIsByEditDistanceIgnoringCaseAndOnlyWhenNear() {
-        List<String> states = List.of("closed", "opened", "broken");
-        assertThat(RenderCommand.editDistance("kitten", "sitting")).isEqualTo(3);
-        assertThat(RenderCommand.editDistance("", "abc")).isEqualTo(3);
-        assertThat(RenderCommand.nearest("OPENED", states)).isEqualTo("opened");
-        assertThat(RenderCommand.nearest("clsoed", states)).isEqualTo("closed"); // a swap is two edits; six letters allow two
-        assertThat(RenderCommand.nearest("ajar", states)).isNull();
-        assertThat(RenderCommand.nearest("x", List.of("a", "b"))).isEqualTo("a"); // a tie: the first in document order
-    }
-
-    @Test
     void anUnknownFormatIsAUsageError() {
         Cli r = Cli.run("render", Cli.chart("door.json").toString(), "--format", "gif");
         assertThat(r.exit()).isEqualTo(2);

@@ -97,6 +97,101 @@ class RunCommandTest {
     }
 
     @Test
+    void aScriptTakesEventsAndTicksInTheOrderWrittenWithTicksNumberedFromTheFirst() {
+        Cli r = Cli.run("run", Cli.chart("shop.json").toString(), "--script", "dawn; tick 3; offer; tick 4; dusk; tick 1");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(
+                "enter closed",
+                "log closed: shutters down",
+                "event dawn",
+                "exit closed",
+                "transition closed dawn -> open",
+                "enter open",
+                "log open: shutters up",
+                "enter greeting",
+                "log greeting: welcome!",
+                "tick 1",
+                "tick 2",
+                "exit greeting",
+                "transition greeting after 2 ticks -> idle",
+                "enter idle",
+                "tick 3",
+                "event offer",
+                "exit idle",
+                "transition idle offer -> haggling",
+                "enter haggling",
+                "log haggling: let us talk",
+                "tick 4",
+                "tick 5",
+                "tick 6",
+                "exit haggling",
+                "transition haggling after 3 ticks -> idle",
+                "enter idle",
+                "tick 7",
+                "event dusk",
+                "exit idle",
+                "exit open",
+                "transition open dusk -> closed",
+                "enter closed",
+                "log closed: shutters down",
+                "tick 8");
+    }
+
+    @Test
+    void aScriptStepMayBeAQuotedNameOrAKeywordFiredAsAnEventAndStopsWhenTheMachineHalts() {
+        Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--script", "event tick; \"open\"\n kick; tick 2; close");
+        assertThat(r.err()).isEmpty();
+        assertThat(r.outLines()).containsExactly(
+                "enter closed",
+                "log closed: the door is closed",
+                "event tick",
+                "unhandled tick",
+                "event open",
+                "exit closed",
+                "transition closed open -> opened",
+                "enter opened",
+                "event kick",
+                "exit opened",
+                "transition opened kick -> broken",
+                "enter broken",
+                "final broken");
+    }
+
+    @Test
+    void aScriptWithEventsOrTicksIsRefused() {
+        String door = Cli.chart("door.json").toString();
+        for (String[] other : new String[][] {{"--events", "open"}, {"--ticks", "0"}}) {
+            Cli r = Cli.run("run", door, "--script", "open", other[0], other[1]);
+            assertThat(r.exit()).isEqualTo(1);
+            assertThat(r.out()).isEmpty();
+            assertThat(r.errLines()).containsExactly("arbor: --script cannot be combined with --events or --ticks: "
+                    + "write the events and ticks into the script, such as --script \"open; tick 3; close\"");
+        }
+    }
+
+    @Test
+    void everyProblemOfAScriptIsOneLineNamingTheStep() {
+        Cli r = Cli.run("run", Cli.chart("door.json").toString(), "--script", "open;; tik 3; tick -2; expect opened; \"kick");
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly(
+                "arbor: --script step 3: unknown step 'tik'; did you mean 'tick'?",
+                "arbor: --script step 4: '-2' is not a number of ticks: tick N, N a whole number from 1 to 1000000",
+                "arbor: --script step 5: a script has events and ticks; 'expect opened' is a step of a scenario file (arbor test)",
+                "arbor: --script step 6: the text in double quotes opened at column 2 is not closed: a \" is missing");
+    }
+
+    @Test
+    void anScxmlDocumentTakesAScriptOfEventsButNoTicks() {
+        String lamp = Cli.chart("lamp.scxml").toString();
+        assertThat(Cli.run("run", lamp, "--script", "flip; flip; flip").outLines())
+                .isEqualTo(Cli.run("run", lamp, "--events", "flip flip flip").outLines());
+        assertThat(Cli.run("run", lamp, "--script", "flip; tick 1").errLines())
+                .containsExactly("arbor: tick does not apply to SCXML documents (they have no ticks)");
+    }
+
+    @Test
     void aChartThatNeverSettlesIsOneLineAndExitCodeOne() {
         String file = Cli.chart("livelock.json").toString();
         Cli r = Cli.run("run", file, "--events", "go");

@@ -116,7 +116,72 @@ class ValidateCommandTest {
         Cli r = Cli.run("validate", file);
         assertThat(r.exit()).isEqualTo(1);
         assertThat(r.errLines()).singleElement().asString().isEqualTo(
-                file + ":3:17: no component library named 'nope'; libraries: arbor, failing, guard, miner, robot, wife");
+                file + ":3:17: no component library named 'nope'; libraries: arbor, echo, failing, guard, miner, robot, wife");
+    }
+
+    /** A shop whose entry raises a misspelt event: two warnings, one at the raise and one at the transition. */
+    private static final String TYPO = """
+            {
+              "chart": "shop",
+              "initial": "open",
+              "states": {
+                "open": {
+                  "onEntry": {"use": "Raise", "event": "call_gaurds"},
+                  "transitions": [{"event": "call_guards", "target": "alarm"}]
+                },
+                "alarm": {}
+              }
+            }
+            """;
+
+    @Test
+    void warningsArePrintedWithTheirPlaceAndDoNotFailTheFile(@TempDir Path dir) throws IOException {
+        String shop = Files.writeString(dir.resolve("shop.json"), TYPO).toString();
+        Cli r = Cli.run("validate", shop);
+        assertThat(r.exit()).isZero();
+        assertThat(r.outLines()).containsExactly(shop + ": valid (2 states, 1 transitions; 2 warnings)");
+        assertThat(r.errLines()).containsExactly(
+                shop + ":6:44: warning: event 'call_gaurds' is raised here, but no transition of the chart takes it;"
+                        + " did you mean 'call_guards'?",
+                shop + ":7:33: warning: nothing in the chart raises event 'call_guards'; did you mean 'call_gaurds',"
+                        + " raised at 6:44?");
+    }
+
+    @Test
+    void strictFailsOnWarningsButNotOnAFileWithout(@TempDir Path dir) throws IOException {
+        String shop = Files.writeString(dir.resolve("shop.json"), TYPO).toString();
+        String door = Cli.chart("door.json").toString();
+        Cli r = Cli.run("validate", "--strict", door, shop);
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.outLines()).containsExactly(door + ": valid (3 states, 4 transitions)",
+                shop + ": valid (2 states, 1 transitions; 2 warnings)");
+        assertThat(r.errLines()).hasSize(2).allSatisfy(line -> assertThat(line).startsWith(shop + ":").contains(": warning: "));
+        Cli clean = Cli.run("validate", "--strict", door);
+        assertThat(clean.exit()).isZero();
+        assertThat(clean.err()).isEmpty();
+    }
+
+    @Test
+    void aFileWithProblemsShowsItsWarningsBesideThemInFileOrder(@TempDir Path dir) throws IOException {
+        String shop = Files.writeString(dir.resolve("shop.json"), TYPO.replace("\"alarm\": {}", "\"alarm\": {\"then\": \"opne\"}"))
+                .toString();
+        Cli r = Cli.run("validate", shop);
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.out()).isEmpty();
+        assertThat(r.errLines()).containsExactly(
+                shop + ":6:44: warning: event 'call_gaurds' is raised here, but no transition of the chart takes it;"
+                        + " did you mean 'call_guards'?",
+                shop + ":7:33: warning: nothing in the chart raises event 'call_guards'; did you mean 'call_gaurds',"
+                        + " raised at 6:44?",
+                shop + ":9:23: unknown state 'opne'; the chart's states: open, alarm");
+    }
+
+    @Test
+    void aSyntaxErrorIsInPlainWords(@TempDir Path dir) throws IOException {
+        String shop = Files.writeString(dir.resolve("shop.json"), TYPO.replace("\"alarm\"}]", "\"alarm\"},]")).toString();
+        Cli r = Cli.run("validate", shop);
+        assertThat(r.exit()).isEqualTo(1);
+        assertThat(r.errLines()).containsExactly(shop + ":7:66: remove this comma: no item follows it before the `]` at 7:67");
     }
 
     @Test

@@ -103,6 +103,9 @@ public final class Machine<C> {
         RegionPicks picks;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
+        /** The dispatcher this machine is registered with as an agent, or null; and its agent id there. */
+        dev.arbor.core.dispatch.Dispatcher dispatcher;
+        int agentId;
         /** The designer variables and the seeded generator; made with the machine when its chart declares variables, else on first use. */
         Variables variables;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
@@ -213,6 +216,46 @@ public final class Machine<C> {
         if (x != null && x.listener != null) {
             x.listener.onVariable(this, variable, value, cause());
         }
+    }
+
+    /**
+     * The dispatcher this machine is registered with as an agent
+     * ({@link dev.arbor.core.dispatch.Dispatcher#register(int, Machine)}), through which its actions
+     * send telegrams (the built-in {@code Send}); null when it is registered with none.
+     *
+     * @return the dispatcher, or null
+     */
+    public dev.arbor.core.dispatch.Dispatcher dispatcher() {
+        Extras x = extras;
+        return x == null ? null : x.dispatcher;
+    }
+
+    /**
+     * This machine's agent id at its {@link #dispatcher()}.
+     *
+     * @return the id it was registered under
+     * @throws IllegalStateException when it is registered with no dispatcher
+     */
+    public int agentId() {
+        if (dispatcher() == null) {
+            throw new IllegalStateException("machine of chart '" + chart.name() + "' is registered with no dispatcher: "
+                    + "register it with Dispatcher.register(agentId, machine)");
+        }
+        return extras.agentId;
+    }
+
+    /**
+     * Records that this machine is an agent of {@code dispatcher} under {@code agentId} (null: of
+     * none). {@link dev.arbor.core.dispatch.Dispatcher#register(int, Machine)} and
+     * {@code unregister} call it; a game does not need to.
+     *
+     * @param dispatcher the dispatcher, or null
+     * @param agentId    its agent id there
+     */
+    public void registeredWith(dev.arbor.core.dispatch.Dispatcher dispatcher, int agentId) {
+        Extras x = extras();
+        x.dispatcher = dispatcher;
+        x.agentId = agentId;
     }
 
     /**

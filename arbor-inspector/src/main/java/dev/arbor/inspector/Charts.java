@@ -2,6 +2,7 @@ package dev.arbor.inspector;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.StateKind;
+import dev.arbor.core.Variable;
 import dev.arbor.inspector.model.ChartView;
 import dev.arbor.svg.SvgRenderer;
 import java.util.ArrayList;
@@ -47,6 +48,10 @@ final class Charts {
         for (Object e : chart.namedEvents()) {
             events.add(e instanceof Enum<?> en ? en.name() : e.toString());
         }
-        return new ChartView(id, chart.name(), states, transitions, events, SvgRenderer.render(chart));
+        List<ChartView.VariableView> variables = new ArrayList<>();
+        for (Variable v : chart.variables()) {
+            variables.add(new ChartView.VariableView(v.name(), v.type().word(), v.min(), v.max(), v.values(), v.initial()));
+        }
+        return new ChartView(id, chart.name(), states, transitions, events, variables, SvgRenderer.render(chart));
     }
 }

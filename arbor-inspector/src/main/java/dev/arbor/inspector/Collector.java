@@ -169,7 +169,7 @@ final class Collector implements Ring.Reader, Runnable {
         switch (kind) {
             case Kind.ATTACH -> {
                 Attached at = (Attached) ref;
-                r.attach = new Rec.Attach(at.name(), chart(at.chart()).id(), at.active(), at.history());
+                r.attach = new Rec.Attach(at.name(), chart(at.chart()).id(), at.active(), at.history(), at.variables());
                 chartIs(r.machine, at.chart());
             }
             case Kind.CHART -> {
@@ -182,6 +182,10 @@ final class Collector implements Ring.Reader, Runnable {
                 r.report = new Rec.Report(m.fromChart(), m.toChart(), m.toString());
             }
             case Kind.ERROR -> r.text = describe((Throwable) ref);
+            case Kind.VARIABLE, Kind.VALUE -> {
+                r.b = (int) x; // the raw value, in the low half
+                r.between = (x & Kind.BETWEEN_STEPS) != 0;
+            }
             case Kind.SENT, Kind.DELIVERED -> {
                 r.machine = 0;
                 r.a = x >> 32;
@@ -301,7 +305,7 @@ final class Collector implements Ring.Reader, Runnable {
                 r.kind = Kind.ATTACH;
                 r.machine = m.slot;
                 r.tick = m.lastTick;
-                r.attach = new Rec.Attach(m.name, m.chart, m.activeIds(), m.history);
+                r.attach = new Rec.Attach(m.name, m.chart, m.activeIds(), m.history, m.variableValues());
                 w.write(Wire.record(r));
                 w.write('\n');
             }

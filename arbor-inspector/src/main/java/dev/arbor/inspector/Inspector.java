@@ -29,8 +29,9 @@ import java.util.stream.Collectors;
 
 /**
  * A live inspector: a web page, served on 127.0.0.1, showing every attached machine's chart with
- * its active states, its trace step by step, its timers and the telegrams between agents, while
- * the game runs; with controls to send events and to pause and step the game loop.
+ * its active states and designer variables, its trace step by step, its timers and the telegrams
+ * between agents, while the game runs; with controls to send events and to pause and step the
+ * game loop.
  *
  * <pre>{@code
  * Inspector inspector = Inspector.start(InspectorOptions.defaults());   // prints the page's URL

@@ -8,6 +8,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.core.MachineState;
 import dev.arbor.core.dispatch.Dispatcher;
 import dev.arbor.inspector.capture.Kind;
+import dev.arbor.inspector.model.ChartView;
 import dev.arbor.inspector.model.Model;
 import dev.arbor.inspector.model.Rec;
 import dev.arbor.inspector.model.Wire;
@@ -93,13 +94,80 @@ class WireTest {
             r.due = 11;
             r.text = "EV";
             r.chart = 2;
-            r.attach = new Rec.Attach("npc", 1, List.of(0, 1), java.util.Map.of(3, List.of(2)));
+            r.attach = new Rec.Attach("npc", 1, List.of(0, 1), java.util.Map.of(3, List.of(2)), List.of(20, 1, -4));
             r.report = new Rec.Report("a", "b", "moved");
             r.pending = List.of(new Rec.Telegram(1, 5, 1, 2, "EV"));
             String json = Wire.record(r);
             Rec back = ((Wire.RecordLine) Wire.read(json)).rec();
             assertThat(Wire.record(back)).as(Kind.NAMES[kind]).isEqualTo(json);
         }
+    }
+
+    @Test
+    void variableRecordsAndTheirFieldsReadBackAsWritten() {
+        Rec r = new Rec();
+        r.seq = 9;
+        r.kind = Kind.VARIABLE;
+        r.tick = 4;
+        r.machine = 2;
+        r.a = 1;
+        r.b = -15;
+        assertThat(Wire.record(r)).isEqualTo("{\"seq\":9,\"type\":\"variable\",\"tick\":4,\"machine\":2,"
+                + "\"cause\":\"normal\",\"variable\":1,\"value\":-15}");
+        r.between = true;
+        String between = Wire.record(r);
+        assertThat(between).endsWith("\"variable\":1,\"value\":-15,\"between\":true}");
+        Rec back = ((Wire.RecordLine) Wire.read(between)).rec();
+        assertThat(back.a).isEqualTo(1);
+        assertThat(back.b).isEqualTo(-15);
+        assertThat(back.between).isTrue();
+
+        r.kind = Kind.VALUE; // in a sync: never between steps
+        r.cause = "reload";
+        String value = Wire.record(r);
+        assertThat(value).isEqualTo("{\"seq\":9,\"type\":\"value\",\"tick\":4,\"machine\":2,"
+                + "\"cause\":\"reload\",\"variable\":1,\"value\":-15}");
+        back = ((Wire.RecordLine) Wire.read(value)).rec();
+        assertThat(back.kind).isEqualTo(Kind.VALUE);
+        assertThat(back.between).isFalse();
+        assertThat(Wire.record(back)).isEqualTo(value);
+
+        r.kind = Kind.ATTACH;
+        r.attach = new Rec.Attach("shop", 3, List.of(0, 2), java.util.Map.of(), List.of(15, 1, 2));
+        String attach = Wire.record(r);
+        assertThat(attach).contains("\"variables\":[15,1,2]");
+        assertThat(((Wire.RecordLine) Wire.read(attach)).rec().attach.variables()).containsExactly(15, 1, 2);
+        String older = attach.replace(",\"variables\":[15,1,2]", "");
+        assertThat(((Wire.RecordLine) Wire.read(older)).rec().attach.variables()).as("an attach written before variables")
+                .isEmpty();
+    }
+
+    @Test
+    void aChartCarriesItsVariablesAndOneWithoutThemReadsAsDeclaringNone() throws Exception {
+        ChartView.VariableView gold = new ChartView.VariableView("gold", "int", -10, 999, List.of(), 20);
+        ChartView.VariableView mood = new ChartView.VariableView("mood", "enum", 0, 2, List.of("calm", "grumpy", "angry"), 0);
+        ChartView.VariableView alert = new ChartView.VariableView("alert", "bool", 0, 1, List.of(), 0);
+        ChartView.VariableView bell = new ChartView.VariableView("bell", "trigger", 0, 1, List.of(), 0);
+        ChartView chart = new ChartView(4, "shop", List.of(new ChartView.StateView("shop", "", -1, "compound", false)),
+                List.of(), List.of("dawn"), List.of(gold, mood, alert, bell), "<svg/>");
+        String line = Wire.chart(chart);
+        com.fasterxml.jackson.databind.JsonNode json = Wire.JSON.readTree(line);
+        assertThat(json.get("variables")).hasSize(4);
+        assertThat(json.get("variables").get(1).toString()).as("a variable on the wire: name, type word, range, names, initial")
+                .isEqualTo("{\"name\":\"mood\",\"type\":\"enum\",\"min\":0,\"max\":2,"
+                        + "\"values\":[\"calm\",\"grumpy\",\"angry\"],\"initial\":0}");
+        ChartView back = ((Wire.ChartLine) Wire.read(line)).chart();
+        assertThat(back).isEqualTo(chart);
+        assertThat(List.of(gold.show(-4), mood.show(1), alert.show(1), bell.show(0), mood.show(7)))
+                .containsExactly("-4", "grumpy", "true", "false", "#7");
+        assertThat(List.of(gold.describe(), mood.describe(), alert.describe()))
+                .containsExactly("an int from -10 to 999", "one of calm, grumpy, angry", "bool");
+
+        com.fasterxml.jackson.databind.node.ObjectNode older = (com.fasterxml.jackson.databind.node.ObjectNode) json;
+        older.remove("variables");
+        ChartView old = ((Wire.ChartLine) Wire.read(older.toString())).chart();
+        assertThat(old.variables()).as("a chart written before charts carried their variables").isEmpty();
+        assertThat(old.states()).isEqualTo(chart.states());
     }
 
     @Test

@@ -1,6 +1,7 @@
 package dev.arbor.io;
 
 import com.fasterxml.jackson.annotation.JacksonInject;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonSetter;
 import com.fasterxml.jackson.annotation.Nulls;
 import com.fasterxml.jackson.core.JsonParser;
@@ -25,6 +26,7 @@ import com.fasterxml.jackson.databind.json.JsonMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.arbor.io.SourceTree.Pos;
 import java.util.ArrayList;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -53,14 +55,22 @@ final class Binder {
             .defaultSetterInfo(JsonSetter.Value.forValueNulls(Nulls.FAIL))
             .build();
 
-    /** A component that could not be made: where, and why. */
+    /** One thing wrong with a component's properties: where, and why. */
+    record Reported(Pos pos, String message) {}
+
+    /** A component that could not be made: where, and why, for every problem found in its properties. */
     static final class BindFailure extends Exception {
         private static final long serialVersionUID = 1L;
-        final transient Pos pos;
+        /** Every problem found, the first one's first: unknown and missing properties are reported together. */
+        final transient List<Reported> problems;
 
         BindFailure(Pos pos, String message) {
-            super(message, null, false, false);
-            this.pos = pos;
+            this(List.of(new Reported(pos, message)));
+        }
+
+        BindFailure(List<Reported> problems) {
+            super(problems.get(0).message(), null, false, false);
+            this.problems = List.copyOf(problems);
         }
     }
 
@@ -68,21 +78,37 @@ final class Binder {
      * Binds {@code props} (the component object without its {@code "use"} key, sharing its value
      * nodes with {@code source}) onto a new instance of the registered type, injecting
      * {@code state} as {@link ComponentRegistry#STATE}. A property the type injects is not the
-     * file's to give: written there, it is reported as unknown.
+     * file's to give: written there, it is reported as unknown. Every unknown property is reported,
+     * each with the nearest known name, beside the properties the type needs and is not given.
      */
     Object bind(ComponentRegistry.Entry entry, ObjectNode props, ObjectNode source, Pos whole, SourceTree tree,
-            String state) throws BindFailure {
+            String state, List<dev.arbor.core.Variable> variables) throws BindFailure {
         String what = entry.kind().word + " '" + entry.name() + "'";
         Set<String> injected = injected(entry.type());
-        for (String name : injected) {
-            if (props.has(name)) {
-                throw new BindFailure(tree.key(source, name), what + " has no property '" + Excerpt.of(name) + "'; "
-                        + choices(properties(entry.type())));
+        List<String> allowed = properties(entry.type());
+        Set<String> accepted = accepted(entry.type());
+        List<Reported> found = new ArrayList<>();
+        ObjectNode given = props;
+        // Unknown properties are reported here, not left to Jackson: it binds a record's unknown
+        // properties only after its constructor, which a missing or mistyped one stops first.
+        for (Iterator<String> it = props.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (injected.contains(name) || (accepted != null && !accepted.contains(name))) {
+                found.add(new Reported(tree.key(source, name), noSuchProperty(what, name, allowed)));
+                if (given == props) {
+                    given = props.objectNode().setAll(props); // the same values: their places are looked up in source
+                }
+                given.remove(name);
             }
         }
         try {
-            return mapper.reader(new InjectableValues.Std().addValue(ComponentRegistry.STATE, state))
-                    .treeToValue(props, entry.type());
+            Object made = mapper.reader(new InjectableValues.Std().addValue(ComponentRegistry.STATE, state)
+                            .addValue(ComponentRegistry.VARIABLES, variables))
+                    .treeToValue(given, entry.type());
+            if (!found.isEmpty()) {
+                throw new BindFailure(found);
+            }
+            return made;
         } catch (UnrecognizedPropertyException e) {
             JsonNode parent = parentOf(source, e.getPath());
             List<String> known = new ArrayList<>();
@@ -92,38 +118,71 @@ final class Binder {
                 sorted.removeAll(injected);
                 known.addAll(sorted);
             }
-            return fail(tree.key(parent, e.getPropertyName()), what + " has no property '" + Excerpt.of(e.getPropertyName())
-                    + "'; " + choices(known));
+            found.add(new Reported(tree.key(parent, e.getPropertyName()), noSuchProperty(what, e.getPropertyName(), known)));
         } catch (InvalidDefinitionException e) {
             throw cannotMake(whole, what, e);
         } catch (MismatchedInputException e) {
             String m = e.getOriginalMessage();
+            boolean missing = false;
             for (String prefix : MISSING) {
                 if (m != null && m.startsWith(prefix)) {
                     int end = m.indexOf('\'', prefix.length());
                     String name = end > 0 ? m.substring(prefix.length(), end) : "?";
-                    throw new BindFailure(whole, what + " needs property '" + name + "'; "
-                            + choices(properties(entry.type())));
+                    for (String absent : missing(entry.type(), name, given, injected)) {
+                        found.add(new Reported(whole, what + " needs property '" + absent + "'; " + choices(allowed)));
+                    }
+                    missing = true;
                 }
             }
-            List<JsonMappingException.Reference> path = e.getPath();
-            if (path.isEmpty()) {
-                throw cannotMake(whole, what, e); // the type itself, not one of its properties
+            if (!missing) {
+                List<JsonMappingException.Reference> path = e.getPath();
+                if (path.isEmpty()) {
+                    throw cannotMake(whole, what, e); // the type itself, not one of its properties
+                }
+                String type = e.getTargetType() == null ? "another type" : typeName(e.getTargetType());
+                found.add(mistyped(what, path, type, source, tree).problems.get(0));
             }
-            String type = e.getTargetType() == null ? "another type" : typeName(e.getTargetType());
-            throw mistyped(what, path, type, source, tree);
         } catch (InputCoercionException e) {
-            throw outOfRange(what, e, List.of(), whole, source, tree);
+            found.add(outOfRange(what, e, List.of(), whole, source, tree).problems.get(0));
         } catch (JsonMappingException e) {
             if (e.getCause() instanceof InputCoercionException c) {
-                throw outOfRange(what, c, e.getPath(), whole, source, tree);
+                found.add(outOfRange(what, c, e.getPath(), whole, source, tree).problems.get(0));
+            } else {
+                Throwable cause = e.getCause() != null ? e.getCause() : e;
+                if (cause instanceof PropertyException p) { // the component's own words, at the property it names
+                    found.add(new Reported(source.has(p.property()) ? tree.value(source, p.property()) : whole,
+                            what + ": " + p.getMessage()));
+                    throw new BindFailure(found);
+                }
+                found.add(new Reported(whole, what + " rejected its properties: " + firstLine(
+                        cause == e ? e.getOriginalMessage() : cause.getMessage())));
             }
-            Throwable cause = e.getCause() != null ? e.getCause() : e;
-            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(
-                    cause == e ? e.getOriginalMessage() : cause.getMessage()));
         } catch (com.fasterxml.jackson.core.JsonProcessingException | IllegalArgumentException e) {
-            throw new BindFailure(whole, what + " rejected its properties: " + firstLine(e.getMessage()));
+            found.add(new Reported(whole, what + " rejected its properties: " + firstLine(e.getMessage())));
         }
+        throw new BindFailure(found);
+    }
+
+    /** {@code "action 'Say' has no property 'txt'; did you mean 'text'? Its properties: text"}. */
+    static String noSuchProperty(String what, String name, List<String> properties) {
+        return what + " has no property '" + Excerpt.of(name) + "'; "
+                + (properties.isEmpty() ? choices(properties) : NearestName.withChoices(name, properties, choices(properties)));
+    }
+
+    /**
+     * The properties a record needs that the file does not give (not those it injects), in the
+     * record's order; the one Jackson named when the type is not a record or they cannot be told.
+     */
+    private static List<String> missing(Class<?> type, String named, ObjectNode given, Set<String> injected) {
+        List<String> absent = new ArrayList<>();
+        if (type.isRecord()) {
+            for (var c : type.getRecordComponents()) {
+                if (!given.has(c.getName()) && !injected.contains(c.getName())) {
+                    absent.add(c.getName());
+                }
+            }
+        }
+        return absent.contains(named) ? absent : List.of(named);
     }
 
     /** A property given a value of the wrong type: reported at the value, with the type it must have. */
@@ -207,6 +266,147 @@ final class Binder {
     }
 
     /**
+     * Every name Jackson may bind on a component type (its properties, their aliases, and the names
+     * it is told to ignore), or null when it takes any name (an any-setter, or unknown names ignored).
+     */
+    private Set<String> accepted(Class<?> type) {
+        BeanDescription d = mapper.getDeserializationConfig().introspect(mapper.constructType(type));
+        if (d.findAnySetterAccessor() != null) {
+            return null;
+        }
+        JsonIgnoreProperties.Value ignorals = mapper.getDeserializationConfig()
+                .getDefaultPropertyIgnorals(type, d.getClassInfo());
+        if (ignorals.getIgnoreUnknown()) {
+            return null;
+        }
+        Set<String> names = new TreeSet<>(properties(type));
+        names.addAll(ignorals.findIgnoredForDeserialization());
+        for (BeanPropertyDefinition p : d.findProperties()) {
+            if (p.couldDeserialize()) {
+                names.add(p.getName());
+                p.findAliases().forEach(a -> names.add(a.getSimpleName()));
+            }
+        }
+        return names;
+    }
+
+    /**
+     * What a registered component is, for listings and schemas: its properties as
+     * {@link #properties(Class)} finds them (in the order Jackson finds them: creator parameters
+     * first), each required when it is a creator parameter (binding fails on a missing one), else
+     * optional with the value a fresh instance has, where that can be read.
+     */
+    ComponentInfo describe(ComponentRegistry.Entry entry) {
+        List<ComponentInfo.Property> props = new ArrayList<>();
+        Class<?> type = entry.type();
+        if (type != null) {
+            Set<String> names = new java.util.LinkedHashSet<>(properties(type));
+            BeanDescription d = mapper.getDeserializationConfig().introspect(mapper.constructType(type));
+            Object fresh = null;
+            for (BeanPropertyDefinition p : d.findProperties()) {
+                if (!names.remove(p.getName())) {
+                    continue;
+                }
+                boolean required = p.hasConstructorParameter() || type.isRecord();
+                String dflt = "";
+                if (!required) {
+                    if (fresh == null) {
+                        fresh = fresh(type);
+                    }
+                    dflt = defaultOf(fresh, p);
+                }
+                props.add(property(p.getName(), p.getPrimaryType(), required, dflt));
+            }
+            if (type.isRecord()) {
+                for (var c : type.getRecordComponents()) {
+                    if (names.remove(c.getName())) {
+                        props.add(property(c.getName(), mapper.constructType(c.getGenericType()), true, ""));
+                    }
+                }
+            }
+        }
+        return new ComponentInfo(entry.kind(), entry.name(), entry.doc(), props);
+    }
+
+    private static final Object NO_INSTANCE = new Object();
+
+    /** A fresh instance of a component type through its public no-argument constructor, or {@link #NO_INSTANCE}. */
+    private static Object fresh(Class<?> type) {
+        try {
+            return type.getConstructor().newInstance();
+        } catch (ReflectiveOperationException | RuntimeException | LinkageError e) {
+            return NO_INSTANCE;
+        }
+    }
+
+    /** A property's value in a fresh instance as JSON text, or "" when it cannot be read or is null. */
+    private String defaultOf(Object fresh, BeanPropertyDefinition p) {
+        AnnotatedMember read = p.getGetter() != null ? p.getGetter() : p.getField();
+        if (fresh == NO_INSTANCE || read == null || !java.lang.reflect.Modifier.isPublic(read.getMember().getModifiers())) {
+            return "";
+        }
+        try {
+            Object value = read.getValue(fresh);
+            return value == null ? "" : mapper.writeValueAsString(value);
+        } catch (RuntimeException | com.fasterxml.jackson.core.JsonProcessingException e) {
+            return "";
+        }
+    }
+
+    private static ComponentInfo.Property property(String name, com.fasterxml.jackson.databind.JavaType t, boolean required,
+            String dflt) {
+        List<String> values = new ArrayList<>();
+        if (t.isEnumType()) {
+            for (Object c : t.getRawClass().getEnumConstants()) {
+                values.add(((Enum<?>) c).name());
+            }
+        }
+        return new ComponentInfo.Property(name, javaName(t), jsonType(t), values, required, dflt);
+    }
+
+    /** A type as the source spells it: {@code int}, {@code String}, {@code List<String>}. */
+    private static String javaName(com.fasterxml.jackson.databind.JavaType t) {
+        if (t.isArrayType()) {
+            return javaName(t.getContentType()) + "[]";
+        }
+        StringBuilder b = new StringBuilder(t.getRawClass().getSimpleName());
+        if (t.containedTypeCount() > 0 && !t.getRawClass().getSimpleName().isEmpty()) {
+            b.append('<');
+            for (int i = 0; i < t.containedTypeCount(); i++) {
+                b.append(i == 0 ? "" : ", ").append(javaName(t.containedType(i)));
+            }
+            b.append('>');
+        }
+        return b.toString();
+    }
+
+    /** The JSON Schema type of the values a type binds from, or {@code any}. */
+    private static String jsonType(com.fasterxml.jackson.databind.JavaType t) {
+        Class<?> c = t.getRawClass();
+        if (c == boolean.class || c == Boolean.class) {
+            return "boolean";
+        }
+        if (c == int.class || c == long.class || c == short.class || c == byte.class || c == Integer.class
+                || c == Long.class || c == Short.class || c == Byte.class || c == java.math.BigInteger.class) {
+            return "integer";
+        }
+        if (c == double.class || c == float.class || Number.class.isAssignableFrom(c)) {
+            return "number";
+        }
+        if (CharSequence.class.isAssignableFrom(c) || c == char.class || c == Character.class || c.isEnum()
+                || c == StateRef.class) {
+            return "string";
+        }
+        if (JsonNode.class.isAssignableFrom(c) || c == Object.class) {
+            return "any";
+        }
+        if (t.isArrayType() || t.isCollectionLikeType()) {
+            return "array";
+        }
+        return "object";
+    }
+
+    /**
      * The names of the properties of a component type that Jackson injects ({@link JacksonInject}
      * on a record component, a field, a setter or a constructor parameter) rather than binds
      * from the file.
@@ -240,10 +440,6 @@ final class Binder {
 
     static String choices(List<String> properties) {
         return properties.isEmpty() ? "it takes no properties" : "its properties: " + String.join(", ", properties);
-    }
-
-    private static Object fail(Pos pos, String message) throws BindFailure {
-        throw new BindFailure(pos, message);
     }
 
     /** The object or array holding the last element of a path, starting at {@code source}. */

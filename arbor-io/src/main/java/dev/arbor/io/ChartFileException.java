@@ -59,6 +59,8 @@ public final class ChartFileException extends RuntimeException {
 
     /** Every problem found, in file order; unmodifiable and never empty. */
     private final List<Problem> problems;
+    /** The warnings found beside them, in file order; unmodifiable. */
+    private final List<Problem> warnings;
 
     /**
      * An exception whose message lists the problems, one a line.
@@ -67,11 +69,25 @@ public final class ChartFileException extends RuntimeException {
      * @throws IllegalArgumentException if {@code problems} is empty
      */
     public ChartFileException(List<Problem> problems) {
+        this(problems, List.of());
+    }
+
+    /**
+     * An exception whose message lists the problems, one a line, and that also carries the
+     * warnings found in the same file (see {@link ChartLoader#loadChecked(String, String)}), so
+     * that a tool can show everything at once.
+     *
+     * @param problems every problem found, in file order; at least one (copied)
+     * @param warnings the warnings found, in file order (copied); not in the message
+     * @throws IllegalArgumentException if {@code problems} is empty
+     */
+    public ChartFileException(List<Problem> problems, List<Problem> warnings) {
         super(format(problems));
         if (problems.isEmpty()) {
             throw new IllegalArgumentException("a ChartFileException needs at least one problem");
         }
         this.problems = List.copyOf(problems);
+        this.warnings = List.copyOf(warnings);
     }
 
     /**
@@ -81,6 +97,16 @@ public final class ChartFileException extends RuntimeException {
      */
     public List<Problem> problems() {
         return problems;
+    }
+
+    /**
+     * The likely mistakes found in the file besides its problems, which alone would not stop it
+     * loading, in the order they appear in the file.
+     *
+     * @return the warnings, unmodifiable; empty when there are none or the file could not be read
+     */
+    public List<Problem> warnings() {
+        return warnings;
     }
 
     private static String format(List<Problem> problems) {

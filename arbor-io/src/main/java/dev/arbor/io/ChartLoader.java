@@ -93,18 +93,75 @@ public final class ChartLoader<C> {
     }
 
     /**
-     * The component library a chart file says it is written against (its top-level
-     * {@code "components"}, such as {@code "guard"}), and where that name stands, so that a tool
-     * can pick the library before loading; empty when the file names none, or when it cannot be
-     * told (a syntax error or a value that is not a string, which loading then reports). Read
-     * with the default limits, as {@link #load(Path)} reads.
+     * Loads a chart file as {@link #load(Path)} does, and also gives the warnings found in it:
+     * likely mistakes that still make a valid chart (an event raised or deferred that no
+     * transition takes, a transition's event spelt nearly as one the file raises, a
+     * {@code defer} that a transition without a guard always overrides).
      *
      * @param file the chart file
-     * @return the library's name and where it stands, or empty
+     * @return the compiled chart and the warnings
+     * @throws ChartFileException listing every problem found in the file, and its warnings
+     * @throws IOException        if the file cannot be read
+     */
+    public Checked<C> loadChecked(Path file) throws IOException {
+        return checked(file.toString(), readText(file, maxBytes));
+    }
+
+    /**
+     * Loads a chart from JSON text as {@link #load(String, String)} does, and also gives the
+     * warnings found in it (see {@link #loadChecked(Path)}).
+     *
+     * @param fileName the name problems and warnings are reported under, not necessarily a real file
+     * @param json     the chart, in Arbor's JSON chart format (a leading byte order mark is skipped)
+     * @return the compiled chart and the warnings
+     * @throws ChartFileException listing every problem found in the text, and its warnings
+     */
+    public Checked<C> loadChecked(String fileName, String json) {
+        Objects.requireNonNull(fileName, "fileName");
+        Objects.requireNonNull(json, "json");
+        long bytes = utf8Length(json);
+        if (bytes > maxBytes) {
+            throw tooLarge(fileName, bytes, maxBytes);
+        }
+        return checked(fileName, json);
+    }
+
+    /**
+     * A chart loaded from a file, with the warnings found in it: each a likely mistake, at its
+     * place in the file, printed as {@code FILE:LINE:COL: message}; the chart is valid whatever
+     * they say.
+     *
+     * @param chart    the compiled chart
+     * @param warnings the warnings, in file order; unmodifiable, empty when there are none
+     * @param <C>      the owner (context) type of the chart
+     */
+    public record Checked<C>(Chart<C> chart, List<Problem> warnings) {
+        /**
+         * Checks that the chart is given, and copies the warnings.
+         *
+         * @param chart    the compiled chart, not null
+         * @param warnings the warnings, in file order (copied)
+         */
+        public Checked {
+            Objects.requireNonNull(chart, "chart");
+            warnings = List.copyOf(warnings);
+        }
+    }
+
+    /**
+     * The component libraries a chart file says it is written against (its top-level
+     * {@code "components"}: a name such as {@code "guard"}, or a list such as
+     * {@code ["arbor", "guard"]}), and where they stand, so that a tool can pick the libraries
+     * before loading; empty when the file names none, or when it cannot be told (a syntax error or
+     * a value of another shape, which loading then reports). Read with the default limits, as
+     * {@link #load(Path)} reads.
+     *
+     * @param file the chart file
+     * @return the libraries' names and where they stand, or empty
      * @throws ChartFileException when the file is not a regular file, too large, or not UTF-8
      * @throws IOException        when it cannot be read
      */
-    public static Optional<DeclaredLibrary> declaredLibrary(Path file) throws IOException {
+    public static Optional<DeclaredLibraries> declaredLibraries(Path file) throws IOException {
         String text = readText(file, DEFAULT_MAX_BYTES);
         String json = text.startsWith(BOM) ? text.substring(1) : text;
         SourceTree tree;
@@ -115,24 +172,39 @@ public final class ChartLoader<C> {
         }
         JsonNode top = tree.root;
         JsonNode lib = top == null || !top.isObject() ? null : top.get("components");
-        if (lib == null || !lib.isTextual()) {
+        List<String> names = lib == null ? null : ChartReader.libraryNames(lib);
+        if (names == null) {
             return Optional.empty();
         }
         SourceTree.Pos at = tree.value(top, "components");
-        return Optional.of(new DeclaredLibrary(lib.textValue(), file.toString(), at.line(), at.column()));
+        return Optional.of(new DeclaredLibraries(names, file.toString(), at.line(), at.column()));
     }
 
     /**
-     * The component library a chart file names, and where: {@code file:line:column} of the name.
+     * The component libraries a chart file names, and where: {@code file:line:column} of its
+     * {@code "components"} value.
      *
-     * @param name   the library's name, as {@link ComponentLibrary#name()} gives it
+     * @param names  the libraries' names, as {@link ComponentLibrary#name()} gives them, in the
+     *               file's order, each once
      * @param file   the file, as given
-     * @param line   the line of the name, from 1
-     * @param column the column of the name, from 1
+     * @param line   the line of the value, from 1
+     * @param column the column of the value, from 1
      */
-    public record DeclaredLibrary(String name, String file, int line, int column) {
+    public record DeclaredLibraries(List<String> names, String file, int line, int column) {
         /**
-         * Where the name stands, as problems are reported: {@code file:line:column}.
+         * Copies the names.
+         *
+         * @param names  the libraries' names (copied)
+         * @param file   the file
+         * @param line   the line of the value
+         * @param column the column of the value
+         */
+        public DeclaredLibraries {
+            names = List.copyOf(names);
+        }
+
+        /**
+         * Where the value stands, as problems are reported: {@code file:line:column}.
          *
          * @return the place, for a message about an unknown library
          */
@@ -199,6 +271,12 @@ public final class ChartLoader<C> {
 
     private Chart<C> parse(String name, String json) {
         return reader(name, json).read();
+    }
+
+    private Checked<C> checked(String name, String json) {
+        ChartReader<C> reader = reader(name, json);
+        Chart<C> chart = reader.read();
+        return new Checked<>(chart, reader.warnings());
     }
 
     private ChartReader<C> reader(String name, String text) {

@@ -14,6 +14,7 @@ import dev.arbor.core.ErrorPolicy;
 import dev.arbor.core.Guard;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineCondition;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateAction;
@@ -42,7 +43,7 @@ import java.util.Map;
 final class ChartReader<C> {
     static final List<String> TOP_KEYS = List.of("$schema", "chart", "components", "errorPolicy", "updateOrder",
             "maxMicrosteps", "deferLimit", "pushLimit", "allowUnreachable", "onUnhandled", "initial", "initialAction",
-            "global", "states");
+            "global", "states", "variables");
     static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "defer",
             "transitions");
     static final List<String> STATE_KEYS = List.of("kind", "initial", "initialAction", "onEntry", "onExit",
@@ -53,8 +54,32 @@ final class ChartReader<C> {
     static final List<String> TRIGGERS = List.of("event", "any", "done", "childFinished", "when", "always", "after");
     static final List<String> STATE_KINDS = List.of("state", "parallel", "final", "shallowHistory", "deepHistory");
 
+    /**
+     * The libraries a {@code "components"} value names: a name, or a non-empty list of non-blank
+     * names without repeats; null for any other value.
+     */
+    static List<String> libraryNames(JsonNode components) {
+        if (components.isTextual()) {
+            return List.of(components.textValue());
+        }
+        if (!components.isArray() || components.isEmpty()) {
+            return null;
+        }
+        java.util.LinkedHashSet<String> names = new java.util.LinkedHashSet<>();
+        for (JsonNode n : components) {
+            if (!n.isTextual() || n.textValue().isBlank() || !names.add(n.textValue())) {
+                return null;
+            }
+        }
+        return List.copyOf(names);
+    }
+
     /** The root's name: the state of the top level's and the global state's components. */
     private static final String ROOT = String.valueOf(Chart.ROOT);
+    /** Why a state no transition enters is refused, in the file's words, with the key that allows it. */
+    private static final String UNREACHABLE = "nothing leads to it from the chart's start (no \"initial\", \"target\", \"plan\""
+            + " or \"then\" names it); if only the game's code moves machines there (goTo, push), add"
+            + " \"allowUnreachable\": true to the chart";
 
     private final String file;
     private final SourceTree tree;
@@ -70,8 +95,20 @@ final class ChartReader<C> {
      * given as {@link ComponentRegistry#STATE}. The root's name at the top level and in "global".
      */
     private String current = ROOT;
+    /** The variables the file declares, in order: what components that name a variable are given. */
+    private List<dev.arbor.core.Variable> variables = List.of();
+    /** A component draws from the machine's seeded generator: snapshots must hold its state. */
+    private boolean drawsRandom;
+    /** The triggers the guard being read tests: the transition it guards consumes them. */
+    private final List<Integer> triggersRead = new ArrayList<>();
     /** What was handed to the builder, as "where label", in document order; for tests of the labels. */
     final List<String> handed = new ArrayList<>();
+    /** What the "did you mean" of this file's messages may spend. */
+    private final NearestName.Budget near = new NearestName.Budget();
+    /** The events the file raises, defers and takes, for the checks that give warnings. */
+    private final EventChecks events = new EventChecks(ROOT, near);
+    /** The warnings, once the file is read. */
+    private List<Problem> warnings = List.of();
 
     private <T> T hand(String where, T component) {
         handed.add(where + " " + component);
@@ -96,6 +133,14 @@ final class ChartReader<C> {
         this.binder = binder;
     }
 
+    /**
+     * The likely mistakes found in a file that still make a valid chart ({@link EventChecks}), in
+     * file order; empty until {@link #read()} has run.
+     */
+    List<Problem> warnings() {
+        return warnings;
+    }
+
     Chart<C> read() {
         JsonNode root = tree.root;
         if (!root.isObject()) {
@@ -109,6 +154,8 @@ final class ChartReader<C> {
             problem(tree.start(top), "the chart needs a name: \"chart\": \"NAME\"");
         }
         ChartBuilder<C> b = Chart.builder(name == null ? "?" : name);
+        variables = VariableDeclarations.read(top, tree, this::problem);
+        variables.forEach(b::variable);
         String policy = choice(top, "errorPolicy", List.of("rethrow", "raiseErrorEvent"));
         if (policy != null) {
             b.errorPolicy(policy.equals("rethrow") ? ErrorPolicy.RETHROW : ErrorPolicy.RAISE_ERROR_EVENT);
@@ -117,9 +164,10 @@ final class ChartReader<C> {
         if (order != null) {
             b.updateOrder(order.equals("outerFirst") ? UpdateOrder.OUTER_FIRST : UpdateOrder.INNER_FIRST);
         }
-        if (top.has("components") && !top.get("components").isTextual()) {
+        if (top.has("components") && libraryNames(top.get("components")) == null) {
             problem(tree.value(top, "components"), "\"components\" names the component library the file is "
-                    + "written against, such as \"guard\", not " + Excerpt.of(top.get("components")));
+                    + "written against, such as \"guard\", or several, such as [\"arbor\", \"guard\"], not "
+                    + Excerpt.of(top.get("components")));
         }
         Integer max = positiveInt(top, "maxMicrosteps");
         if (max != null) {
@@ -153,7 +201,11 @@ final class ChartReader<C> {
                 problem(tree.value(top, "global"), "\"global\" must be an object, not " + kindOf(global));
             }
         }
+        if (drawsRandom) {
+            b.drawsRandom();
+        }
         checkReferences();
+        warnings = events.warnings(file);
         Chart<C> chart = null;
         try {
             chart = b.build();
@@ -172,7 +224,8 @@ final class ChartReader<C> {
                     List<Pos> at = declared.get(p.state());
                     Pos pos = at == null ? tree.start(top)
                             : p.rule() == ChartDefinitionException.Rule.DUPLICATE_NAME ? at.get(at.size() - 1) : at.get(0);
-                    problem(pos, "state '" + p.state() + "': " + p.message(), p.state());
+                    problem(pos, "state '" + p.state() + "': " + (p.rule() == ChartDefinitionException.Rule.UNREACHABLE
+                            ? UNREACHABLE : p.message()), p.state());
                 }
             }
         }
@@ -222,6 +275,7 @@ final class ChartReader<C> {
             s.use(hand("use", new Named.NamedBehavior<>(m.label(), beh)));
         }
         if (o.has("handler")) {
+            events.handler();
             Made m = make(o.get("handler"), tree.value(o, "handler"), Kind.HANDLER);
             @SuppressWarnings("unchecked")
             StateHandler<C> h = (StateHandler<C>) m.instance();
@@ -240,12 +294,15 @@ final class ChartReader<C> {
         if (o.has("defer")) {
             JsonNode d = o.get("defer");
             List<String> names = new ArrayList<>();
+            List<Pos> places = new ArrayList<>();
             if (d.isTextual()) {
                 names.add(d.textValue());
+                places.add(tree.value(o, "defer"));
             } else if (d.isArray()) {
                 for (int i = 0; i < d.size(); i++) {
                     if (d.get(i).isTextual()) {
                         names.add(d.get(i).textValue());
+                        places.add(tree.item(d, i));
                     } else {
                         problem(tree.item(d, i), "\"defer\" lists event names, not " + Excerpt.of(d.get(i)));
                     }
@@ -254,11 +311,13 @@ final class ChartReader<C> {
                 problem(tree.value(o, "defer"), "\"defer\" must be event names (a string, or a list of them), not "
                         + Excerpt.of(d));
             }
-            for (String n : names) {
+            for (int i = 0; i < names.size(); i++) {
+                String n = names.get(i);
                 if (n.isBlank()) {
                     problem(tree.value(o, "defer"), "\"defer\" must name at least one event");
                 } else {
                     s.defer(n);
+                    events.deferred(n, places.get(i), current);
                 }
             }
         }
@@ -285,6 +344,7 @@ final class ChartReader<C> {
     private void child(StateBuilder<C> s, ObjectNode states, String name, JsonNode n) {
         Pos at = tree.key(states, name);
         declared.computeIfAbsent(name, k -> new ArrayList<>()).add(at);
+        events.state(name, current);
         if (name.isBlank()) {
             problem(at, "a state name cannot be blank");
         }
@@ -328,6 +388,7 @@ final class ChartReader<C> {
     // ---------------------------------------------------------------- transitions
 
     private void transition(StateBuilder<C> s, JsonNode n, Pos at) {
+        triggersRead.clear();
         if (!n.isObject()) {
             problem(at, "a transition must be an object, not " + kindOf(n));
             return;
@@ -359,12 +420,14 @@ final class ChartReader<C> {
                     return;
                 }
                 t = s.on(names);
+                events.transition(names, tree.value(o, "event"), current, o.has("guard"));
             }
             case "any" -> {
                 if (!requireTrue(o, "any")) {
                     return;
                 }
                 t = s.onAny();
+                events.anyTransition(tree.value(o, "any"), current, o.has("guard"));
             }
             case "childFinished" -> {
                 if (!requireTrue(o, "childFinished")) {
@@ -400,7 +463,7 @@ final class ChartReader<C> {
                 }
             }
             default -> { // when
-                List<Condition<C>> conditions = new ArrayList<>();
+                List<Object> conditions = new ArrayList<>();
                 JsonNode w = o.get("when");
                 if (w.isArray()) {
                     for (int i = 0; i < w.size(); i++) {
@@ -413,9 +476,15 @@ final class ChartReader<C> {
                     problem(tree.value(o, "when"), "\"when\" must list at least one condition");
                     return;
                 }
-                @SuppressWarnings("unchecked")
-                Condition<C>[] rest = (Condition<C>[]) new Condition<?>[conditions.size() - 1];
-                t = s.when(conditions.get(0), conditions.subList(1, conditions.size()).toArray(rest));
+                if (conditions.stream().allMatch(c -> c instanceof Condition<?>)) {
+                    @SuppressWarnings("unchecked")
+                    Condition<C>[] all = conditions.toArray((Condition<C>[]) new Condition<?>[0]);
+                    t = s.when(all[0], java.util.Arrays.copyOfRange(all, 1, all.length));
+                } else { // a condition reads the machine: one machine condition for them all
+                    @SuppressWarnings("unchecked")
+                    MachineCondition<C> all = (MachineCondition<C>) Guards.combine("allOf", conditions);
+                    t = s.when(conditions.size() == 1 ? (MachineCondition<C>) conditions.get(0) : all);
+                }
             }
         }
         if (o.has("guard")) {
@@ -427,13 +496,17 @@ final class ChartReader<C> {
                     @SuppressWarnings("unchecked")
                     Condition<C> c = (Condition<C>) g;
                     t.guard(hand("guard", c));
-                } else {
+                } else if (g instanceof Guard<?, ?>) {
                     @SuppressWarnings("unchecked")
                     Guard<C, Object> gd = (Guard<C, Object>) g;
                     t.guard(hand("guard", gd));
+                } else {
+                    t.guard(hand("guard", Guards.<C>withEvent(g)));
                 }
             }
         }
+        consumeTriggers(t, triggersRead);
+        triggersRead.clear();
         if (o.has("action")) {
             for (Made a : list(o, "action", Kind.ACTION)) {
                 addTransitionAction(t, a);
@@ -487,19 +560,23 @@ final class ChartReader<C> {
 
     // ---------------------------------------------------------------- components
 
-    /** A condition for "when" and eventless transitions: a Condition only. */
-    private Condition<C> condition(JsonNode n, Pos at) {
+    /**
+     * A condition for "when", eventless transitions and the combinators: a {@link Condition} on
+     * the owner, or a {@link MachineCondition} that reads the machine too (the built-in ones).
+     */
+    private Object condition(JsonNode n, Pos at) {
         Object c = guard(n, at);
-        if (c instanceof Condition<?>) {
-            @SuppressWarnings("unchecked")
-            Condition<C> cond = (Condition<C>) c;
-            return cond;
+        if (c instanceof Condition<?> || c instanceof MachineCondition<?>) {
+            return c;
         }
         problem(at, "condition '" + labelOf(c) + "' looks at the event, so it can only be an event transition's \"guard\"");
-        return owner -> false;
+        return new Named.NamedCondition<C>("false", owner -> false);
     }
 
-    /** A condition or a guard, including the combinators {@code not}, {@code allOf} and {@code anyOf}. */
+    /**
+     * A condition or a guard, including the combinators {@code not}, {@code allOf} and {@code anyOf}:
+     * a {@link Condition}, a {@link MachineCondition}, a {@link Guard} or a {@link MachineGuard}.
+     */
     private Object guard(JsonNode n, Pos at) {
         if (n.isObject() && !n.has("use")) {
             for (String op : List.of("not", "allOf", "anyOf")) {
@@ -508,35 +585,39 @@ final class ChartReader<C> {
                     checkKeys(o, List.of(op), "a \"" + op + "\" condition");
                     JsonNode arg = o.get(op);
                     if (op.equals("not")) {
-                        Condition<C> c = condition(arg, tree.value(o, op));
-                        return new Named.NamedCondition<>("not(" + c + ")", Conditions.not(c));
+                        return Guards.not(condition(arg, tree.value(o, op)));
                     }
                     if (!arg.isArray()) {
                         problem(tree.value(o, op), "\"" + op + "\" must be a list of conditions, not " + kindOf(arg));
                         return new Named.NamedCondition<C>(op, owner -> false);
                     }
-                    List<Condition<C>> parts = new ArrayList<>();
+                    List<Object> parts = new ArrayList<>();
                     for (int i = 0; i < arg.size(); i++) {
                         parts.add(condition(arg.get(i), tree.item(arg, i)));
                     }
-                    @SuppressWarnings("unchecked")
-                    Condition<C>[] array = parts.toArray((Condition<C>[]) new Condition<?>[0]);
-                    List<String> labels = new ArrayList<>();
-                    parts.forEach(p -> labels.add(p.toString()));
-                    String label = op + "(" + String.join(", ", labels) + ")";
-                    return new Named.NamedCondition<>(label, op.equals("allOf") ? Conditions.allOf(array) : Conditions.anyOf(array));
+                    return Guards.combine(op, parts);
                 }
             }
         }
         Made m = make(n, at, Kind.CONDITION);
-        if (m.instance() instanceof Condition<?>) {
-            @SuppressWarnings("unchecked")
-            Condition<C> c = (Condition<C>) m.instance();
-            return new Named.NamedCondition<>(m.label(), c);
+        return Guards.named(m.label(), m.instance());
+    }
+
+    /** The transition consumes the triggers its guard tested: it sets them back to false when it is taken. */
+    private void consumeTriggers(TransitionBuilder<C, Object> t, List<Integer> triggers) {
+        if (triggers.isEmpty()) {
+            return;
         }
-        @SuppressWarnings("unchecked")
-        Guard<C, Object> g = (Guard<C, Object>) m.instance();
-        return new Named.NamedGuard<>(m.label(), g);
+        int[] ids = triggers.stream().mapToInt(Integer::intValue).distinct().toArray();
+        List<String> names = new ArrayList<>();
+        for (int id : ids) {
+            names.add(variables.get(id).name());
+        }
+        t.action(new Named.NamedMachineAction<C>("consume " + String.join(", ", names), (m, owner, e) -> {
+            for (int id : ids) {
+                m.variables().setValue(id, 0);
+            }
+        }));
     }
 
     private void addStateAction(StateBuilder<C> s, String key, Made a) {
@@ -671,23 +752,54 @@ final class ChartReader<C> {
             List<String> names = registry.names(kind);
             problem(namePos, "unknown " + kind.word + " '" + Excerpt.of(name) + "'; "
                     + (names.isEmpty() ? "no " + kind.word + "s are registered"
-                    : "registered " + kind.word + "s: " + String.join(", ", names)));
+                    : near.withChoices(name, names, "registered " + kind.word + "s: " + String.join(", ", names))));
             return standIn(kind, at);
         }
         if (entry.instance() != null) {
-            if (props.size() > 0) {
-                String first = props.fieldNames().next();
-                problem(tree.key(source, first), kind.word + " '" + name + "' has no property '" + Excerpt.of(first) + "'; it takes no properties");
+            for (Iterator<String> it = props.fieldNames(); it.hasNext(); ) {
+                String key = it.next();
+                problem(tree.key(source, key), Binder.noSuchProperty(kind.word + " '" + name + "'", key, List.of()));
             }
+            noteRaised(entry.instance(), source, at);
             return new Made(name, entry.instance(), at);
         }
         try {
-            Object made = binder.bind(entry, props, source == null ? props : source, at, tree, current);
+            Object made = binder.bind(entry, props, source == null ? props : source, at, tree, current, variables);
+            drawsRandom |= made instanceof DrawsRandom;
+            if (made instanceof BuiltIn.IsSet<?> isSet && isSet.trigger() >= 0) {
+                triggersRead.add(isSet.trigger());
+            }
             noteStateRefs(name, made, props, source == null ? props : source);
+            noteRaised(made, source, at);
             return new Made(label(name, props), made, at);
         } catch (Binder.BindFailure f) {
-            problem(f.pos, f.getMessage());
+            for (Binder.Reported r : f.problems) {
+                problem(r.pos(), r.message());
+            }
             return standIn(kind, at);
+        }
+    }
+
+    /**
+     * The events a component just made says it raises ({@link RaisesEvents}), each where the file
+     * writes it: at the property whose value is the event's name, else at the component.
+     */
+    private void noteRaised(Object made, ObjectNode source, Pos at) {
+        List<String> raised = made instanceof RaisesEvents r ? r.raisedEvents() : null;
+        if (raised == null) {
+            return;
+        }
+        for (String event : raised) {
+            Pos pos = at;
+            if (source != null) {
+                for (Map.Entry<String, JsonNode> p : source.properties()) {
+                    if (!p.getKey().equals("use") && p.getValue().isTextual() && p.getValue().textValue().equals(event)) {
+                        pos = tree.value(source, p.getKey());
+                        break;
+                    }
+                }
+            }
+            events.raised(event, pos, current);
         }
     }
 
@@ -719,6 +831,17 @@ final class ChartReader<C> {
         for (java.lang.reflect.Method m : type.getMethods()) {
             if (m.getName().equals(setter) && m.getParameterCount() == 1) {
                 return m.getParameterTypes()[0] == StateRef.class;
+            }
+        }
+        for (java.lang.reflect.Constructor<?> k : type.getConstructors()) { // a @JsonCreator's parameters
+            if (!k.isAnnotationPresent(com.fasterxml.jackson.annotation.JsonCreator.class)) {
+                continue;
+            }
+            for (java.lang.reflect.Parameter p : k.getParameters()) {
+                com.fasterxml.jackson.annotation.JsonProperty named = p.getAnnotation(com.fasterxml.jackson.annotation.JsonProperty.class);
+                if (named != null && named.value().equals(property)) {
+                    return p.getType() == StateRef.class;
+                }
             }
         }
         return false;
@@ -764,7 +887,8 @@ final class ChartReader<C> {
         while (it.hasNext()) {
             String k = it.next();
             if (!allowed.contains(k)) {
-                problem(tree.key(o, k), "unknown key '" + Excerpt.of(k) + "' in " + what + "; valid keys: " + String.join(", ", allowed));
+                problem(tree.key(o, k), "unknown key '" + Excerpt.of(k) + "' in " + what + "; "
+                        + near.withChoices(k, allowed, "valid keys: " + String.join(", ", allowed)));
             }
         }
     }
@@ -847,12 +971,13 @@ final class ChartReader<C> {
     }
 
     private void checkReferences() {
+        List<String> names = new ArrayList<>(declared.keySet());
+        String list = names.size() <= 30 ? String.join(", ", names)
+                : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
         for (Ref r : refs) {
             if (!declared.containsKey(r.name())) {
-                List<String> names = new ArrayList<>(declared.keySet());
-                String list = names.size() <= 30 ? String.join(", ", names)
-                        : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'" + r.what() + "; the chart's states: " + list, r.in());
+                problem(r.pos(), "unknown state '" + Excerpt.of(r.name()) + "'" + r.what() + "; "
+                        + near.withChoices(r.name(), names, "the chart's states: " + list), r.in());
             }
         }
     }
@@ -879,6 +1004,6 @@ final class ChartReader<C> {
     private ChartFileException done() {
         List<Problem> sorted = new ArrayList<>(problems);
         sorted.sort(Comparator.comparingInt(Problem::line).thenComparingInt(Problem::column));
-        return new ChartFileException(sorted);
+        return new ChartFileException(sorted, warnings);
     }
 }

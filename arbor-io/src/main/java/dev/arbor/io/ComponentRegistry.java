@@ -65,19 +65,44 @@ public final class ComponentRegistry<C> {
      */
     public static final String STATE = "arbor.state";
 
+    /**
+     * The Jackson injection id under which a component made from a file is given the variables
+     * the file declares ({@code @JacksonInject(ComponentRegistry.VARIABLES) List<Variable> declared},
+     * in declaration order, so that a variable's index is its id): a component that names a
+     * variable checks it when the file loads, and throws a {@link PropertyException} naming the
+     * property when the file does not declare it or it is of the wrong type.
+     */
+    public static final String VARIABLES = "arbor.variables";
+
     /** The four kinds of component a file can name; each has its own namespace. */
-    enum Kind {
-        BEHAVIOR("behaviour"), CONDITION("condition"), ACTION("action"), HANDLER("handler");
+    public enum Kind {
+        /** A state behaviour, named in a state's {@code "use"}. */
+        BEHAVIOR("behaviour"),
+        /** A condition or guard, named in {@code "when"} and {@code "guard"}. */
+        CONDITION("condition"),
+        /** An action, named in entry, exit, update, initial and transition actions and {@code "onUnhandled"}. */
+        ACTION("action"),
+        /** A state handler, named in a state's {@code "handler"}. */
+        HANDLER("handler");
 
         final String word;
 
         Kind(String word) {
             this.word = word;
         }
+
+        /**
+         * The kind as messages and listings name it.
+         *
+         * @return {@code "behaviour"}, {@code "condition"}, {@code "action"} or {@code "handler"}
+         */
+        public String word() {
+            return word;
+        }
     }
 
-    /** One registration: either a type to instantiate with properties, or a ready instance. */
-    record Entry(String name, Kind kind, Class<?> type, Object instance) {}
+    /** One registration: either a type to instantiate with properties, or a ready instance; its line of documentation ("" when none). */
+    record Entry(String name, Kind kind, Class<?> type, Object instance, String doc) {}
 
     private final Map<Kind, Map<String, Entry>> entries = new EnumMap<>(Kind.class);
 
@@ -132,7 +157,8 @@ public final class ComponentRegistry<C> {
      * @throws IllegalArgumentException if the type is neither, or is abstract, or the name is blank or taken
      */
     public ComponentRegistry<C> condition(String name, Class<?> type) {
-        requireOneOf(name, type, Condition.class, Guard.class);
+        requireOneOf(name, type, Condition.class, Guard.class, dev.arbor.core.MachineCondition.class,
+                dev.arbor.core.MachineGuard.class);
         return add(name, Kind.CONDITION, type, null);
     }
 
@@ -223,8 +249,138 @@ public final class ComponentRegistry<C> {
         return add(name, Kind.HANDLER, null, instance);
     }
 
+    // ---------------------------------------------------------------- the same, with a line of documentation
+
+    /**
+     * Registers a state behaviour type, as {@link #behavior(String, Class)}, with the line of
+     * documentation that {@code arbor components} and chart schemas show for it.
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @param doc  one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #behavior(String, Class)} does
+     */
+    public ComponentRegistry<C> behavior(String name, Class<? extends Behavior<C>> type, String doc) {
+        return add(name, Kind.BEHAVIOR, type, null, doc);
+    }
+
+    /**
+     * Registers a state behaviour instance, as {@link #behavior(String, Behavior)}, with a line of documentation.
+     *
+     * @param name     the name a file writes after {@code "use"}
+     * @param instance the behaviour every use gets
+     * @param doc      one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #behavior(String, Behavior)} does
+     */
+    public ComponentRegistry<C> behavior(String name, Behavior<C> instance, String doc) {
+        return add(name, Kind.BEHAVIOR, null, instance, doc);
+    }
+
+    /**
+     * Registers a condition type, as {@link #condition(String, Class)}, with a line of documentation.
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @param doc  one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #condition(String, Class)} does
+     */
+    public ComponentRegistry<C> condition(String name, Class<?> type, String doc) {
+        requireOneOf(name, type, Condition.class, Guard.class, dev.arbor.core.MachineCondition.class,
+                dev.arbor.core.MachineGuard.class);
+        return add(name, Kind.CONDITION, type, null, doc);
+    }
+
+    /**
+     * Registers a condition instance, as {@link #condition(String, Condition)}, with a line of documentation.
+     *
+     * @param name     the name a file writes after {@code "use"}
+     * @param instance the condition every use gets
+     * @param doc      one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #condition(String, Condition)} does
+     */
+    public ComponentRegistry<C> condition(String name, Condition<C> instance, String doc) {
+        return add(name, Kind.CONDITION, null, instance, doc);
+    }
+
+    /**
+     * Registers an action type, as {@link #action(String, Class)}, with a line of documentation.
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @param doc  one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #action(String, Class)} does
+     */
+    public ComponentRegistry<C> action(String name, Class<?> type, String doc) {
+        requireOneOf(name, type, StateAction.class, MachineStateAction.class, Action.class, MachineAction.class);
+        return add(name, Kind.ACTION, type, null, doc);
+    }
+
+    /**
+     * Registers a state action instance, as {@link #action(String, StateAction)}, with a line of documentation.
+     *
+     * @param name     the name a file writes after {@code "use"}
+     * @param instance the action every use gets
+     * @param doc      one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #action(String, StateAction)} does
+     */
+    public ComponentRegistry<C> action(String name, StateAction<C> instance, String doc) {
+        return add(name, Kind.ACTION, null, instance, doc);
+    }
+
+    /**
+     * Registers a state handler type, as {@link #handler(String, Class)}, with a line of documentation.
+     *
+     * @param name the name a file writes after {@code "use"}
+     * @param type a concrete class or record, made afresh for every use
+     * @param doc  one line saying what it does, for designers
+     * @return this registry
+     * @throws IllegalArgumentException as {@link #handler(String, Class)} does
+     */
+    public ComponentRegistry<C> handler(String name, Class<? extends StateHandler<C>> type, String doc) {
+        return add(name, Kind.HANDLER, type, null, doc);
+    }
+
+    // ---------------------------------------------------------------- reading
+
+    /**
+     * What is registered, for tools that list a library or write a schema: every component with
+     * its kind, its line of documentation and the properties a file gives it (found by the same
+     * Jackson introspection that binds them; injected properties are not the file's and are left
+     * out), ordered by kind (behaviours, conditions, actions, handlers), then name.
+     *
+     * @return the components, unmodifiable
+     */
+    public List<ComponentInfo> describe() {
+        Binder binder = new Binder();
+        List<ComponentInfo> all = new ArrayList<>();
+        for (Map<String, Entry> m : entries.values()) {
+            for (Entry e : m.values()) {
+                all.add(binder.describe(e));
+            }
+        }
+        return List.copyOf(all);
+    }
+
     Entry find(Kind kind, String name) {
         return entries.get(kind).get(name);
+    }
+
+    /** Every registration, by kind, then name. */
+    List<Entry> entries() {
+        List<Entry> all = new ArrayList<>();
+        entries.values().forEach(m -> all.addAll(m.values()));
+        return all;
+    }
+
+    /** Registers an entry of another registry as it is (its owner type is the caller's to vouch for). */
+    void put(Entry e) {
+        add(e.name(), e.kind(), e.type(), e.instance(), e.doc());
     }
 
     /** The names registered for a kind, sorted. */
@@ -233,7 +389,15 @@ public final class ComponentRegistry<C> {
     }
 
     private ComponentRegistry<C> add(String name, Kind kind, Class<?> type, Object instance) {
+        return add(name, kind, type, instance, "");
+    }
+
+    private ComponentRegistry<C> add(String name, Kind kind, Class<?> type, Object instance, String doc) {
         Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(doc, "doc");
+        if (doc.strip().contains("\n")) {
+            throw new IllegalArgumentException(kind.word + " '" + name + "': its documentation is one line");
+        }
         if (name.isBlank()) {
             throw new IllegalArgumentException("a component name cannot be blank");
         }
@@ -247,7 +411,7 @@ public final class ComponentRegistry<C> {
         if (m.containsKey(name)) {
             throw new IllegalArgumentException("a " + kind.word + " named '" + name + "' is already registered");
         }
-        m.put(name, new Entry(name, kind, type, instance));
+        m.put(name, new Entry(name, kind, type, instance, doc.strip()));
         return this;
     }
 

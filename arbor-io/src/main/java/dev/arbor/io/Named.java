@@ -72,6 +72,32 @@ final class Named {
         }
     }
 
+    record NamedMachineCondition<C>(String label, dev.arbor.core.MachineCondition<C> target)
+            implements dev.arbor.core.MachineCondition<C> {
+        @Override
+        public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
+            return target.test(machine, owner);
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
+    record NamedMachineGuard<C>(String label, dev.arbor.core.MachineGuard<C, Object> target)
+            implements dev.arbor.core.MachineGuard<C, Object> {
+        @Override
+        public boolean test(dev.arbor.core.Machine<C> machine, C owner, Object event) {
+            return target.test(machine, owner, event);
+        }
+
+        @Override
+        public String toString() {
+            return label;
+        }
+    }
+
     record NamedAction<C>(String label, Action<C, Object> target) implements Action<C, Object> {
         @Override
         public void run(C owner, Object event) {

@@ -24,7 +24,7 @@ import java.util.Map;
  * A JSON document read by Jackson's streaming parser into a {@link JsonNode} tree that remembers
  * where each value and each key stood in the text, so that every problem found later can be
  * reported at its line and column. Jackson does all the tokenising; this class only records the
- * token locations as it assembles the tree.
+ * token locations as it assembles the tree. A syntax error is put in plain words by {@link PlainSyntax}.
  */
 final class SourceTree {
 
@@ -92,13 +92,13 @@ final class SourceTree {
             } catch (StreamConstraintsException e) {
                 throw new SyntaxError(overLimitAt(json, e, p), overLimit(e, maxDepth));
             } catch (JsonEOFException e) {
-                throw new SyntaxError(pos(p.currentLocation()), "the file ends before the JSON is complete");
+                throw PlainSyntax.explain(json, e, p.currentLocation());
             } catch (JsonProcessingException e) {
                 JsonLocation at = e.getLocation();
-                throw new SyntaxError(pos(at != null ? at : p.currentLocation()), describe(e));
+                throw PlainSyntax.explain(json, e, at != null ? at : p.currentLocation());
             }
         } catch (JsonProcessingException e) {
-            throw new SyntaxError(pos(e.getLocation()), describe(e));
+            throw PlainSyntax.explain(json, e, e.getLocation());
         } catch (IOException e) {
             throw new SyntaxError(Pos.START, "cannot read the JSON: " + e.getMessage());
         }
@@ -269,14 +269,5 @@ final class SourceTree {
         }
         int nl = m.indexOf('\n');
         return "the JSON breaks a parser limit: " + (nl >= 0 ? m.substring(0, nl) : m);
-    }
-
-    private static String describe(JsonProcessingException e) {
-        String m = e.getOriginalMessage();
-        if (m == null) {
-            return "malformed JSON";
-        }
-        int nl = m.indexOf('\n');
-        return "malformed JSON: " + (nl >= 0 ? m.substring(0, nl) : m);
     }
 }

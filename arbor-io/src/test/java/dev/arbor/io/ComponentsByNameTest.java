@@ -135,7 +135,7 @@ class ComponentsByNameTest {
                   "states": {"a": {"onEntry": {"use": "Say", "txt": "hi"}, "use": {"use": "MoveTo", "target": 1, "speed": 2}}}
                 }
                 """)).containsExactly(
-                "npc.json:4:46: action 'Say' has no property 'txt'; its properties: text",
+                "npc.json:4:46: action 'Say' has no property 'txt'; did you mean 'text'? Its properties: text",
                 "npc.json:4:98: behaviour 'MoveTo' has no property 'speed'; its properties: target");
     }
 

@@ -54,7 +54,7 @@ class HostileFilesTest {
     void aTruncatedFileIsReportedWhereItEnds() {
         String truncated = SMALL.substring(0, SMALL.indexOf("{\"idle\""));
         assertThat(Problems.of(truncated)).containsExactly(
-                "npc.json:4:13: the file ends before the JSON is complete");
+                "npc.json:4:13: the file ends before the JSON is complete: a `}` is missing for the object opened at 1:1");
     }
 
     @Test
@@ -64,8 +64,7 @@ class HostileFilesTest {
                   "chart": "npc",
                   "initial": idle
                 }
-                """)).containsExactly("npc.json:3:14: malformed JSON: Unrecognized token 'idle': was expecting"
-                + " (JSON String, Number, Array, Object or token 'null', 'true' or 'false')");
+                """)).containsExactly("npc.json:3:14: text is written in double quotes: \"idle\", not idle");
     }
 
     @Test
@@ -168,7 +167,8 @@ class HostileFilesTest {
     @Test
     void aByteOrderMarkInsideTheJsonIsStillAnError() {
         assertThat(Problems.of("\uFEFF\uFEFF" + SMALL)).hasSize(1).first().asString()
-                .startsWith("npc.json:1:1: malformed JSON: Unexpected character ('\uFEFF' (code 65279 / 0xfeff))");
+                .isEqualTo("npc.json:1:1: a value is expected here (text in double quotes, a number, true, false, null,"
+                        + " an object or a list), not the invisible character U+FEFF");
     }
 
     @Test

@@ -41,6 +41,19 @@ class SchemaTest {
         return files.stream();
     }
 
+    @Test
+    void theExampleChartsOfTheDocsAreValidAgainstTheSchema() throws IOException {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of("..", "docs", "examples"))) {
+            files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+        assertThat(files).extracting(p -> p.getFileName().toString()).contains("shopkeeper.json");
+        for (Path file : files) {
+            assertThat(schema().validate(Files.readString(file), InputFormat.JSON)).as(file.toString())
+                    .extracting(Error::toString).isEmpty();
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("chartFiles")
     void everyTestChartIsValidAgainstTheSchemaAndLoads(Path file) throws IOException {

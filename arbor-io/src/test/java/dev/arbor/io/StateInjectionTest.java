@@ -145,7 +145,7 @@ class StateInjectionTest {
                 """)).containsExactly(
                 "npc.json:2:50: action 'Note' has no property 'state'; its properties: text",
                 "npc.json:3:20: action 'Note' needs property 'text'; its properties: text",
-                "npc.json:3:77: action 'Note' has no property 'txt'; its properties: text");
+                "npc.json:3:77: action 'Note' has no property 'txt'; did you mean 'text'? Its properties: text");
         assertThat(Problems.of(loader(), """
                 {"chart": "npc", "initial": "a", "states": {
                   "a": {"transitions": [{"event": "go", "action": {"use": "Heard", "state": "a"}}]}

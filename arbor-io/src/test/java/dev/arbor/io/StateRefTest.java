@@ -46,7 +46,7 @@ class StateRefTest {
                   "allowUnreachable": true
                 }
                 """)).containsExactly(
-                "npc.json:5:50: unknown state 'fleee' in property 'state' of GoTo; the chart's states: idle, flee");
+                "npc.json:5:50: unknown state 'fleee' in property 'state' of GoTo; did you mean 'flee'? The chart's states: idle, flee");
     }
 
     @Test

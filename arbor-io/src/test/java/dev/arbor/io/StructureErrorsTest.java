@@ -63,8 +63,9 @@ class StructureErrorsTest {
                   "states": {"a": {}, "b": {}}
                 }
                 """;
-        assertThat(Problems.of(chart)).hasSize(1).first().asString()
-                .startsWith("npc.json:4:23: state 'b': ");
+        assertThat(Problems.of(chart)).containsExactly("npc.json:4:23: state 'b': nothing leads to it from the"
+                + " chart's start (no \"initial\", \"target\", \"plan\" or \"then\" names it); if only the game's code moves"
+                + " machines there (goTo, push), add \"allowUnreachable\": true to the chart");
         assertThat(ChartLoader.of(Bot.components())
                 .load("npc.json", chart.replace("\"initial\"", "\"allowUnreachable\": true, \"initial\"")).stateCount())
                 .isEqualTo(3);
@@ -78,12 +79,12 @@ class StructureErrorsTest {
                   "states": {"a": {"onEnter": "Bye", "transitions": [{"event": "x", "targets": "a"}]}}
                 }
                 """)).containsExactly(
-                "npc.json:2:19: unknown key 'intial' in the chart; valid keys: $schema, chart, components, errorPolicy,"
+                "npc.json:2:19: unknown key 'intial' in the chart; did you mean 'initial'? Valid keys: $schema, chart, components, errorPolicy,"
                         + " updateOrder, maxMicrosteps, deferLimit, pushLimit, allowUnreachable, onUnhandled, initial,"
-                        + " initialAction, global, states",
-                "npc.json:3:20: unknown key 'onEnter' in state 'a'; valid keys: kind, initial, initialAction, onEntry,"
+                        + " initialAction, global, states, variables",
+                "npc.json:3:20: unknown key 'onEnter' in state 'a'; did you mean 'onEntry'? Valid keys: kind, initial, initialAction, onEntry,"
                         + " onExit, onUpdate, use, handler, then, defer, transitions, states",
-                "npc.json:3:69: unknown key 'targets' in a transition; valid keys: event, any, done, childFinished, when,"
+                "npc.json:3:69: unknown key 'targets' in a transition; did you mean 'target'? Valid keys: event, any, done, childFinished, when,"
                         + " always, after, guard, action, target, plan, resumeAfter, kind");
     }
 

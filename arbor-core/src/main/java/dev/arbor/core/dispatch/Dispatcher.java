@@ -133,7 +133,9 @@ public final class Dispatcher {
      * @return this dispatcher
      */
     public Dispatcher register(int agentId, dev.arbor.core.Machine<?> machine) {
-        return register(agentId, Receiver.of(machine));
+        register(agentId, Receiver.of(machine));
+        machine.registeredWith(this, agentId); // its actions can send through this dispatcher
+        return this;
     }
 
     /**
@@ -172,6 +174,9 @@ public final class Dispatcher {
      */
     public void unregister(int agentId) {
         int i = Arrays.binarySearch(ids, 0, receiverCount, agentId);
+        if (i >= 0 && receivers[i] instanceof Receiver.OfMachine m && m.machine().dispatcher() == this) {
+            m.machine().registeredWith(null, 0);
+        }
         if (i >= 0) {
             System.arraycopy(ids, i + 1, ids, i, receiverCount - i - 1);
             System.arraycopy(receivers, i + 1, receivers, i, receiverCount - i - 1);

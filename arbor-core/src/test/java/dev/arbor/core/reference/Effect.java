@@ -20,15 +20,16 @@ package dev.arbor.core.reference;
  * @param raise    an event to raise, or null
  * @param external whether the event goes to the external queue rather than the internal one
  * @param fail     whether the action then throws (budgeted too), to exercise the error policy
- * @param addGold  an amount added to the designer int {@code gold} (0..7, clamped: the built-in {@code Add}), or 0
+ * @param setGold  a value the designer int {@code gold} is set to (the built-in {@code Set}), or -1
+ * @param addGold  an amount then added to it (0..7, clamped: the built-in {@code Add}), or 0
  * @param roll     whether the designer int {@code die} is set to a draw from 0 to 5 of the machine's seeded
  *                 generator (the built-in {@code Random})
  */
-record Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail, int addGold,
-              boolean roll) {
+record Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail, int setGold,
+              int addGold, boolean roll) {
 
     Effect(String log, int setVar, boolean value, String raise, boolean external, boolean fail) {
-        this(log, setVar, value, raise, external, fail, 0, false);
+        this(log, setVar, value, raise, external, fail, -1, 0, false);
     }
 
     static Effect log(String log) {
@@ -36,15 +37,15 @@ record Effect(String log, int setVar, boolean value, String raise, boolean exter
     }
 
     Effect withoutEvent() {
-        return new Effect(log, setVar, value, null, false, fail, addGold, roll);
+        return new Effect(log, setVar, value, null, false, fail, setGold, addGold, roll);
     }
 
     Effect withoutFailure() {
-        return new Effect(log, setVar, value, raise, external, false, addGold, roll);
+        return new Effect(log, setVar, value, raise, external, false, setGold, addGold, roll);
     }
 
-    Effect withDesignerVariables(int addGold, boolean roll) {
-        return new Effect(log, setVar, value, raise, external, fail, addGold, roll);
+    Effect withDesignerVariables(int setGold, int addGold, boolean roll) {
+        return new Effect(log, setVar, value, raise, external, fail, setGold, addGold, roll);
     }
 
     @Override
@@ -55,6 +56,9 @@ record Effect(String log, int setVar, boolean value, String raise, boolean exter
         }
         if (raise != null) {
             b.append(external ? " send(" : " raise(").append(raise).append(')');
+        }
+        if (setGold >= 0) {
+            b.append(" gold=").append(setGold);
         }
         if (addGold != 0) {
             b.append(" gold+=").append(addGold);

@@ -86,6 +86,14 @@ final class Env {
             budget--;
             (e.external() ? sender : raiser).accept(e.raise());
         }
+        if (e.setGold() >= 0) {
+            if (machine != null) {
+                machine.variables().setValue(GOLD, e.setGold());
+            } else {
+                gold = e.setGold();
+            }
+            trace.add("gold=" + gold());
+        }
         if (e.addGold() != 0) {
             if (machine != null) {
                 machine.variables().add(GOLD, e.addGold());

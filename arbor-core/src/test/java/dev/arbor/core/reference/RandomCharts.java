@@ -279,8 +279,9 @@ final class RandomCharts {
 
         Effect effect(String log) {
             Effect e = plainEffect(log);
+            int set = v.nextInt(100) < 10 ? v.nextInt(Env.GOLD_MAX + 1) : -1;
             int amount = v.nextInt(100) < 25 ? (v.nextBoolean() ? 1 : -1) * (1 + v.nextInt(2)) : 0;
-            return e.withDesignerVariables(amount, v.nextInt(100) < 15);
+            return e.withDesignerVariables(set, amount, v.nextInt(100) < 15);
         }
 
         Effect plainEffect(String log) {

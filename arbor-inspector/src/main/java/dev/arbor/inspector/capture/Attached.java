@@ -9,17 +9,20 @@ import java.util.Map;
 
 /**
  * What the inspector learns of a machine when it is attached, read on the machine's thread: its
- * name, chart, active states and what its history states hold.
+ * name, chart, active states, what its history states hold and its variables' values.
  *
- * @param name    the name given to {@code attach}
- * @param chart   its chart
- * @param active  its active states, in document order
- * @param history per history state with a record: the states it recorded
+ * @param name      the name given to {@code attach}
+ * @param chart     its chart
+ * @param active    its active states, in document order
+ * @param history   per history state with a record: the states it recorded
+ * @param variables its designer variables' raw values, by variable id ({@link Chart#variables()})
  */
-public record Attached(String name, Chart<?> chart, List<Integer> active, Map<Integer, List<Integer>> history) {
+public record Attached(String name, Chart<?> chart, List<Integer> active, Map<Integer, List<Integer>> history,
+                       List<Integer> variables) {
     public Attached {
         active = List.copyOf(active);
         history = Map.copyOf(history);
+        variables = List.copyOf(variables);
     }
 
     /** Reads a machine's description on its thread. */
@@ -42,6 +45,11 @@ public record Attached(String name, Chart<?> chart, List<Integer> active, Map<In
                 }
             }
         }
-        return new Attached(name, chart, active, history);
+        int n = chart.variables().size();
+        List<Integer> variables = new ArrayList<>(n);
+        for (int v = 0; v < n; v++) {
+            variables.add(machine.variables().value(v));
+        }
+        return new Attached(name, chart, active, history, variables);
     }
 }

@@ -56,8 +56,9 @@ public final class Kind {
     public static final int PENDING = 20;
 
     /**
-     * Records were lost (the ring was full): the machine's configuration and history follow whole,
-     * as {@link #ACTIVE} and {@link #RECORDED} records; a: how many follow.
+     * The machine's configuration is written whole (records were lost, or it moved onto another
+     * chart): its active states, history records and variables follow, as {@link #ACTIVE},
+     * {@link #RECORDED} and {@link #VALUE} records; a: how many follow.
      */
     public static final int SYNC = 21;
     /** One active state of a {@link #SYNC}; a: the state. */
@@ -77,6 +78,18 @@ public final class Kind {
     /** A line of the designer's own output ({@link dev.arbor.core.Machine#log}); a: the state whose action wrote it; ref: the line. */
     public static final int LOG = 25;
 
+    /**
+     * A designer variable changed ({@link dev.arbor.core.MachineListener#onVariable}); a: the
+     * variable's id; b: its raw value in the low half, and in the high half {@link #BETWEEN_STEPS}
+     * when code set it between the machine's steps (a step of its own), else 0.
+     */
+    public static final int VARIABLE = 26;
+    /** One variable's raw value in a {@link #SYNC}; a: the variable's id; b: the raw value. */
+    public static final int VALUE = 27;
+
+    /** The high half of a {@link #VARIABLE} record's second word when the variable was set between steps. */
+    public static final long BETWEEN_STEPS = 1L << 32;
+
     /** Not a record: the ring's mark of a new game tick (never on the wire). */
     public static final int TICK_MARK = 31;
 
@@ -87,7 +100,8 @@ public final class Kind {
     public static final String[] NAMES = {
         "attach", "detach", "event", "tick", "exit", "transition", "enter", "internal", "update",
         "deferred", "recalled", "unhandled", "error", "clock", "move", "reload",
-        "sent", "delivered", "dropped", "agent", "pending", "sync", "active", "recorded", null, "log"
+        "sent", "delivered", "dropped", "agent", "pending", "sync", "active", "recorded", null, "log",
+        "variable", "value"
     };
 
     private static final Cause[] CAUSES = Cause.values();

@@ -13,7 +13,8 @@ import dev.arbor.core.StateKind;
  * <p>Idle ticks are counted, not written: the count goes out as one {@link Kind#TICKS} record
  * before the next record, so an idle machine costs an increment a tick. When a record is dropped
  * (the ring was full) the probe writes nothing more until it can write the whole configuration
- * ({@link Kind#SYNC}) at a point where it is stable: the start of a tick or an event, or the gate.
+ * ({@link Kind#SYNC}) at a point where it is stable: the start of a tick or an event, the gate, or
+ * a variable set between steps.
  */
 public final class Probe implements MachineListener {
     final Capture capture;
@@ -51,6 +52,9 @@ public final class Probe implements MachineListener {
      * states it kept were mapped onto new ids without a callback.
      */
     private Chart<?> described;
+    /** The chart whose variables {@link #variableCount} counts: counted again only when the machine moves. */
+    private Chart<?> counted;
+    private int variableCount;
 
     Probe(Capture capture, int slot, Machine<?> machine, String name, java.util.function.Consumer<String> sender) {
         this.capture = capture;
@@ -60,6 +64,7 @@ public final class Probe implements MachineListener {
         this.sender = sender;
         this.chart = machine.chart();
         this.described = chart;
+        variableCount(chart);
     }
 
     public int slot() {
@@ -237,8 +242,8 @@ public final class Probe implements MachineListener {
 
     /**
      * At a point where the configuration is stable: if records were lost, writes the machine's
-     * configuration and history records whole ({@link Kind#SYNC}) when the ring has room for them.
-     * Reads every state: O(states), after a loss only; allocates nothing.
+     * configuration, history records and variables whole ({@link Kind#SYNC}) when the ring has room
+     * for them. Reads every state: O(states), after a loss only; allocates nothing.
      */
     boolean resync() {
         if (!lost) {
@@ -252,10 +257,10 @@ public final class Probe implements MachineListener {
     }
 
     /**
-     * Writes the machine's chart (when the records have not announced it), configuration and
-     * history records whole ({@link Kind#SYNC}), with {@code cause}: after a loss, and at the end of
-     * a move onto another chart, where what the machine kept and mapped is not in the records.
-     * False, and nothing written, when the ring has no room.
+     * Writes the machine's chart (when the records have not announced it), configuration, history
+     * records and variables whole ({@link Kind#SYNC}), with {@code cause}: after a loss, and at the
+     * end of a move onto another chart, where what the machine kept and mapped is not in the
+     * records. False, and nothing written, when the ring has no room.
      */
     private boolean writeWhole(Cause cause) {
         Ring r = ring();
@@ -273,6 +278,8 @@ public final class Probe implements MachineListener {
                 count += machine.recordedCount(s);
             }
         }
+        int variables = variableCount(c);
+        count += variables;
         syncWords = 2 * count + 5; // a tick mark, the ticks, the chart, the sync, then one or two words a record
         if (!r.hasRoom(syncWords)) {
             return false;
@@ -296,9 +303,28 @@ public final class Probe implements MachineListener {
                 }
             }
         }
+        if (variables > 0) {
+            dev.arbor.core.Variables v = machine.variables(); // made with the machine (or by the move) when its chart declares any
+            for (int i = 0; i < variables; i++) {
+                r.put(tick, Kind.head(Kind.VALUE, cause, slot, i, 1), v.value(i) & 0xFFFF_FFFFL, null);
+            }
+        }
         pendingTicks = 0;
         described = c;
         return true;
+    }
+
+    /**
+     * How many variables chart {@code c} declares: counted when the probe is made and again when
+     * the machine has moved onto another chart (the list is copied then), so that a resync reads
+     * no more than the machine.
+     */
+    private int variableCount(Chart<?> c) {
+        if (c != counted) {
+            counted = c;
+            variableCount = c.variables().size();
+        }
+        return variableCount;
     }
 
     /** A RELOAD step on a chart the records have not announced yet: announce it first. */
@@ -399,6 +425,30 @@ public final class Probe implements MachineListener {
     @Override
     public void onLog(Machine<?> m, int state, String line, Cause cause) {
         add(Kind.LOG, cause, state, line);
+    }
+
+    /**
+     * A variable changed. Within a step it is a record of the step, as any other. Set by code
+     * between the machine's steps, it is marked so ({@link Kind#BETWEEN_STEPS}: a step of its
+     * own, since no step will end to publish it) and published at once; between steps is also a
+     * point where a probe waiting to resync may write the whole configuration, which then holds
+     * the new value.
+     */
+    @Override
+    public void onVariable(Machine<?> m, int variable, int value, Cause cause) {
+        if (m.isStepping()) {
+            checkChart(cause);
+            add(Kind.VARIABLE, cause, variable, value & 0xFFFF_FFFFL, null);
+            return;
+        }
+        if (lost) {
+            if (!(ring.mayHaveRoom(syncWords) && resync())) {
+                skipped++;
+            }
+            return;
+        }
+        add(Kind.VARIABLE, Cause.NORMAL, variable, Kind.BETWEEN_STEPS | (value & 0xFFFF_FFFFL), null);
+        publish();
     }
 
     @Override

@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * What the inspector knows, built from records alone (live or replayed): the charts, every
- * attached machine's configuration, last event and transition, history records, clocks and recent
- * trace, and the telegrams between agents. Every part is bounded: a machine keeps its last
+ * attached machine's configuration, last event and transition, history records, clocks, designer
+ * variables and recent trace, and the telegrams between agents. Every part is bounded: a machine keeps its last
  * {@code traceLength} trace entries (consecutive idle ticks folded into one), the telegram view
  * its last {@link #TELEGRAMS}.
  *
@@ -55,8 +55,14 @@ public final class Model {
         public long step;
         public int kind;
         public String cause;
-        /** The state or transition, or a tick record's count. */
+        /** The state, transition or variable, or a tick record's count. */
         public long a;
+        /** A variable record's raw value. */
+        public long b;
+        /** A variable record's: the raw value it replaced, for going back across it in time. */
+        public long was;
+        /** A variable record's: code set it between the machine's steps. */
+        public boolean between;
         public String text;
         /** The chart whose ids {@link #a} is read with: the machine's chart when the record was written. */
         public int chart;
@@ -72,31 +78,39 @@ public final class Model {
             this.kind = r.kind;
             this.cause = r.cause;
             this.a = r.a;
+            this.b = r.b;
+            this.was = 0;
+            this.between = r.between;
             this.text = r.kind == Kind.RELOAD && r.report != null ? r.report.text() : r.text;
             return this;
         }
     }
 
     /**
-     * What a record replaced, so that time travel can go back across it: the configuration and
-     * history before a move onto another chart, a sync or a restore, or the history records an
-     * exit overwrote.
+     * What a record replaced, so that time travel can go back across it: the configuration,
+     * history and variables before a move onto another chart or a sync, the history before a
+     * restore, or the history records an exit overwrote. A variable record keeps the one value it
+     * replaced itself ({@link Entry#was}).
      *
-     * @param chart   the chart the ids before were read with
-     * @param active  the active states before, or null when the record did not change them
-     * @param history the history records before, or null when the record did not change them
+     * @param chart     the chart the ids before were read with
+     * @param active    the active states before, or null when the record did not change them
+     * @param history   the history records before, or null when the record did not change them
+     * @param variables the variables' raw values before (by id, read with {@code chart}), or null
+     *                  when the record did not change them
      */
-    public record Prior(int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
+    public record Prior(int chart, List<Integer> active, Map<Integer, List<Integer>> history, List<Integer> variables) {}
 
     /**
      * A machine's configuration after one step, as time travel shows it.
      *
-     * @param step    the step
-     * @param chart   the chart its ids are read with
-     * @param active  the active states, in id order
-     * @param history per history state, what it recorded
+     * @param step      the step
+     * @param chart     the chart its ids are read with
+     * @param active    the active states, in id order
+     * @param history   per history state, what it recorded
+     * @param variables the designer variables' raw values, by variable id of {@code chart}
      */
-    public record Configuration(long step, int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
+    public record Configuration(long step, int chart, List<Integer> active, Map<Integer, List<Integer>> history,
+                                List<Integer> variables) {}
 
     /** A telegram between agents, as the sequence view shows it. */
     public static final class TelegramView {
@@ -133,6 +147,8 @@ public final class Model {
         public final Map<Integer, List<Integer>> history = new LinkedHashMap<>();
         /** Per timed active state: ticks it has been active (from the last sampled clocks). */
         public final Map<Integer, Long> clocks = new LinkedHashMap<>();
+        /** The designer variables' raw values, by variable id of {@link #chart}. */
+        public int[] variables = new int[0];
         public Rec.Report lastReport;
         public long reportSeq;
         /** Changes whenever anything of this machine does. */
@@ -140,6 +156,8 @@ public final class Model {
         final ArrayDeque<Entry> trace = new ArrayDeque<>();
         long step;
         private String stepCause = "normal";
+        /** The last step is a variable set by code between steps: whatever comes next is another step. */
+        private boolean stepBetween;
         /** The last step: whether it only ticked and ran update actions, and which. */
         private boolean stepQuiet;
         private int stepSignature;
@@ -150,6 +168,8 @@ public final class Model {
         private final List<Integer> exitedThisStep = new ArrayList<>();
         /** What the record being applied replaced, kept with its trace entry. */
         private Prior prior;
+        /** The raw value the variable record being applied replaced. */
+        private int replaced;
 
         MachineView(int slot, String name) {
             this.slot = slot;
@@ -205,6 +225,11 @@ public final class Model {
             return new ArrayList<>(trace);
         }
 
+        /** The variables' raw values as they are now, by id. */
+        public List<Integer> variableValues() {
+            return listOf(variables);
+        }
+
         /** The history records as they are now, copied. */
         Map<Integer, List<Integer>> historyCopy() {
             Map<Integer, List<Integer>> copy = new LinkedHashMap<>();
@@ -215,8 +240,8 @@ public final class Model {
         /**
          * The configuration after each step time travel can reach, oldest first, the last being
          * the live one: the live configuration with every later record undone, each read with the
-         * chart that was current then. Moves onto other charts, syncs and restores are undone by
-         * what they replaced; an attach is where the trace's knowledge begins.
+         * chart that was current then. Moves onto other charts, syncs, restores and variable records
+         * are undone by what they replaced; an attach is where the trace's knowledge begins.
          */
         public List<Configuration> configurations() {
             List<Configuration> out = new ArrayList<>();
@@ -226,9 +251,10 @@ public final class Model {
             int atChart = chart;
             java.util.TreeSet<Integer> on = new java.util.TreeSet<>(activeIds());
             Map<Integer, List<Integer>> rec = historyCopy();
+            int[] values = variables.clone();
             Iterator<Entry> it = trace.descendingIterator();
             Entry e = it.next();
-            out.add(new Configuration(e.step, atChart, List.copyOf(on), rec));
+            out.add(new Configuration(e.step, atChart, List.copyOf(on), rec, listOf(values)));
             while (true) {
                 if (e.kind == Kind.ATTACH) {
                     break; // what came before the attach is not known
@@ -237,6 +263,11 @@ public final class Model {
                 switch (e.kind) {
                     case Kind.ENTER -> on.remove((int) e.a);
                     case Kind.EXIT -> on.add((int) e.a);
+                    case Kind.VARIABLE -> {
+                        if (e.a >= 0 && e.a < values.length) {
+                            values[(int) e.a] = (int) e.was;
+                        }
+                    }
                     default -> { }
                 }
                 if (p != null) {
@@ -247,13 +278,16 @@ public final class Model {
                     if (p.history() != null) {
                         rec = p.history();
                     }
+                    if (p.variables() != null) {
+                        values = p.variables().stream().mapToInt(Integer::intValue).toArray();
+                    }
                 }
                 if (!it.hasNext()) {
                     break;
                 }
                 Entry older = it.next();
                 if (older.step != e.step) {
-                    out.add(new Configuration(older.step, atChart, List.copyOf(on), rec));
+                    out.add(new Configuration(older.step, atChart, List.copyOf(on), rec, listOf(values)));
                 }
                 e = older;
             }
@@ -279,18 +313,22 @@ public final class Model {
             // A move's announcement and its configuration written whole belong to the move's step.
             boolean withinMove = (r.kind == Kind.CHART || r.kind == Kind.SYNC) && r.cause.equals("reload")
                     && stepCause.equals("reload") && stepSize > 0;
+            // A variable set by code between steps is a step of its own.
+            boolean between = r.kind == Kind.VARIABLE && r.between;
             boolean begins = r.kind == Kind.EVENT || r.kind == Kind.TICKS || r.kind == Kind.ATTACH
-                    || ((r.kind == Kind.CHART || r.kind == Kind.SYNC) && !withinMove) || !r.cause.equals(stepCause);
+                    || ((r.kind == Kind.CHART || r.kind == Kind.SYNC) && !withinMove) || !r.cause.equals(stepCause)
+                    || between || stepBetween;
             if (begins) {
                 endStep();
                 step++;
                 if (r.cause.equals("restore") && !stepCause.equals("restore")) {
                     if (prior == null) {
-                        prior = new Prior(chart, null, historyCopy());
+                        prior = new Prior(chart, null, historyCopy(), null);
                     }
                     history.clear(); // a restore puts back history records the trace does not show
                 }
                 stepCause = r.cause;
+                stepBetween = between;
                 stepQuiet = r.kind == Kind.TICKS;
                 stepSignature = 1;
                 stepSize = 0;
@@ -306,7 +344,11 @@ public final class Model {
             if (recycled == quietTicks) {
                 quietTicks = null; // fell off: nothing to fold into
             }
-            trace.addLast((recycled == null ? new Entry() : recycled).set(r, step, chart, prior));
+            Entry e = (recycled == null ? new Entry() : recycled).set(r, step, chart, prior);
+            if (r.kind == Kind.VARIABLE) {
+                e.was = replaced;
+            }
+            trace.addLast(e);
             prior = null;
             stepSize++;
         }
@@ -347,6 +389,14 @@ public final class Model {
                 quietTicks = null;
             }
         }
+    }
+
+    private static List<Integer> listOf(int[] values) {
+        Integer[] boxed = new Integer[values.length];
+        for (int i = 0; i < values.length; i++) {
+            boxed[i] = values[i];
+        }
+        return List.of(boxed);
     }
 
     // ---------------------------------------------------------------- a chart file that does not load
@@ -448,7 +498,7 @@ public final class Model {
             case Kind.CHART -> {
                 ChartView to = charts.get(r.chart);
                 if (to != null) {
-                    m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy());
+                    m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy(), m.variableValues());
                     moveOnto(m, c, r.chart, to);
                 }
             }
@@ -467,13 +517,13 @@ public final class Model {
                     if (hasHistoryChild(c, s)) {
                         Map<Integer, List<Integer>> before = m.historyCopy();
                         recordHistory(m, c, s);
-                        m.prior = new Prior(m.chart, null, before);
+                        m.prior = new Prior(m.chart, null, before, null);
                     }
                 }
             }
             case Kind.TRANSITION -> m.lastTransition = (int) r.a;
             case Kind.SYNC -> {
-                m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy());
+                m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy(), m.variableValues());
                 java.util.Arrays.fill(m.active, false); // the whole configuration follows
                 m.history.clear();
                 m.clocks.clear();
@@ -487,6 +537,18 @@ public final class Model {
             case Kind.RECORDED -> {
                 m.history.computeIfAbsent((int) r.a, h -> new ArrayList<>()).add((int) r.b);
                 return;
+            }
+            case Kind.VARIABLE -> {
+                if (r.a >= 0 && r.a < m.variables.length) {
+                    m.replaced = m.variables[(int) r.a];
+                    m.variables[(int) r.a] = (int) r.b;
+                }
+            }
+            case Kind.VALUE -> {
+                if (r.a >= 0 && r.a < m.variables.length) {
+                    m.variables[(int) r.a] = (int) r.b;
+                }
+                return; // part of the sync
             }
             case Kind.RELOAD -> {
                 m.lastReport = r.report;
@@ -537,7 +599,9 @@ public final class Model {
      * mapped onto the new chart's by path, as {@code Machine.moveTo} maps what it keeps. States
      * that are gone have been exited (with the old ids) before the move's announcement; states
      * entered follow it with the new ids; the configuration written whole at the move's end is
-     * the final word.
+     * the final word. Variables are mapped by name as the move keeps them: a value is kept when
+     * the variable is declared with the same type and the value fits its range (an enum's by its
+     * name); otherwise it starts at its initial value.
      */
     private static void moveOnto(MachineView m, ChartView from, int toId, ChartView to) {
         Map<String, Integer> byPath = new HashMap<>();
@@ -580,12 +644,40 @@ public final class Model {
             }
         });
         m.chart = toId;
+        m.variables = moveVariables(m.variables, from, to);
         m.active = active;
         m.history.clear();
         m.history.putAll(history);
         m.clocks.clear();
         m.clocks.putAll(clocks);
         m.lastTransition = -1;
+    }
+
+    /** A machine's variables' raw values, read with chart {@code from}, mapped by name onto {@code to}'s. */
+    private static int[] moveVariables(int[] values, ChartView from, ChartView to) {
+        Map<String, Integer> before = new HashMap<>();
+        for (int v = 0; from != null && v < from.variables().size() && v < values.length; v++) {
+            before.put(from.variables().get(v).name(), v);
+        }
+        int[] moved = new int[to.variables().size()];
+        for (int v = 0; v < moved.length; v++) {
+            ChartView.VariableView now = to.variables().get(v);
+            moved[v] = now.initial();
+            Integer was = before.get(now.name());
+            if (was == null) {
+                continue;
+            }
+            ChartView.VariableView old = from.variables().get(was);
+            int raw = values[was];
+            if (!old.type().equals(now.type())) {
+                continue;
+            }
+            int mapped = now.type().equals("enum") ? now.values().indexOf(old.show(raw)) : raw;
+            if (now.holds(mapped)) {
+                moved[v] = mapped;
+            }
+        }
+        return moved;
     }
 
     private static boolean descends(ChartView c, int x, int ancestor) {
@@ -620,6 +712,10 @@ public final class Model {
         m.history.clear();
         m.history.putAll(a.history());
         m.clocks.clear();
+        m.variables = new int[c.variables().size()];
+        for (int v = 0; v < m.variables.length; v++) {
+            m.variables[v] = v < a.variables().size() ? a.variables().get(v) : c.variables().get(v).initial();
+        }
         m.lastTick = r.tick;
         m.version++;
         m.append(r);

@@ -19,9 +19,9 @@ public final class Rec {
     public int machine;
     /** The game tick (the count of gate calls) when it was written. */
     public long tick;
-    /** The state, transition or agent id; the tick count of a {@code tick} record; a telegram's sender. */
+    /** The state, transition, variable or agent id; the tick count of a {@code tick} record; a telegram's sender. */
     public long a;
-    /** A clock's ticks; a telegram's receipt; an agent's machine slot. */
+    /** A clock's ticks; a variable's raw value; a telegram's receipt; an agent's machine slot. */
     public long b;
     /** A telegram's receiver. */
     public long c;
@@ -37,6 +37,8 @@ public final class Rec {
     public Report report;
     /** What a {@code pending} says: the telegrams pending when the dispatcher was attached. */
     public List<Telegram> pending;
+    /** A {@code variable} record's: code set it between the machine's steps (a step of its own). */
+    public boolean between;
     /** Set by the model: the machine's step this record belongs to. */
     public long step;
 
@@ -56,18 +58,21 @@ public final class Rec {
         attach = null;
         report = null;
         pending = null;
+        between = false;
         step = 0;
     }
 
     /**
      * An attached machine described whole.
      *
-     * @param name    its name
-     * @param chart   its chart's id
-     * @param active  its active states
-     * @param history per history state id, the states it recorded
+     * @param name      its name
+     * @param chart     its chart's id
+     * @param active    its active states
+     * @param history   per history state id, the states it recorded
+     * @param variables its designer variables' raw values, by variable id (empty when its chart declares none)
      */
-    public record Attach(String name, int chart, List<Integer> active, Map<Integer, List<Integer>> history) {}
+    public record Attach(String name, int chart, List<Integer> active, Map<Integer, List<Integer>> history,
+                         List<Integer> variables) {}
 
     /**
      * A move onto a new chart, as its migration report tells it.

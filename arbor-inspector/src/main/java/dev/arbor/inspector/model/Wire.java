@@ -39,6 +39,7 @@ public final class Wire {
         m.put("states", c.states());
         m.put("transitions", c.transitions());
         m.put("events", c.events());
+        m.put("variables", c.variables());
         m.put("svg", c.svg());
         try {
             return JSON.writeValueAsString(m);
@@ -116,6 +117,11 @@ public final class Wire {
                     g.writeEndArray();
                 }
                 g.writeEndObject();
+                g.writeArrayFieldStart("variables");
+                for (int v : r.attach.variables()) {
+                    g.writeNumber(v);
+                }
+                g.writeEndArray();
             }
             case Kind.EVENT, Kind.DEFERRED, Kind.RECALLED, Kind.UNHANDLED -> g.writeStringField("event", r.text);
             case Kind.TICKS -> g.writeNumberField("count", r.a);
@@ -146,6 +152,13 @@ public final class Wire {
             case Kind.RECORDED -> {
                 g.writeNumberField("history", r.a);
                 g.writeNumberField("state", r.b);
+            }
+            case Kind.VARIABLE, Kind.VALUE -> {
+                g.writeNumberField("variable", r.a);
+                g.writeNumberField("value", (int) r.b);
+                if (r.between && r.kind == Kind.VARIABLE) {
+                    g.writeBooleanField("between", true);
+                }
             }
             case Kind.RELOAD -> {
                 g.writeObjectFieldStart("report");
@@ -215,7 +228,10 @@ public final class Wire {
                 ChartView c = new ChartView(n.path("chart").asInt(), text(n, "name"),
                         List.of(JSON.treeToValue(n.path("states"), ChartView.StateView[].class)),
                         List.of(JSON.treeToValue(n.path("transitions"), ChartView.TransitionView[].class)),
-                        List.of(JSON.treeToValue(n.path("events"), String[].class)), text(n, "svg"));
+                        List.of(JSON.treeToValue(n.path("events"), String[].class)),
+                        n.has("variables") ? List.of(JSON.treeToValue(n.get("variables"), ChartView.VariableView[].class))
+                                : List.of(), // written before charts carried their variables
+                        text(n, "svg"));
                 return new ChartLine(c);
             } catch (IOException | RuntimeException e) {
                 throw new IllegalArgumentException("a chart that cannot be read: " + e.getMessage(), e);
@@ -262,7 +278,9 @@ public final class Wire {
                     h.getValue().forEach(x -> rec.add(x.asInt()));
                     history.put(Integer.parseInt(h.getKey()), rec);
                 }
-                r.attach = new Rec.Attach(text(n, "name"), n.path("chart").asInt(), active, history);
+                List<Integer> variables = new ArrayList<>();
+                n.path("variables").forEach(x -> variables.add(x.asInt()));
+                r.attach = new Rec.Attach(text(n, "name"), n.path("chart").asInt(), active, history, variables);
             }
             case Kind.EVENT, Kind.DEFERRED, Kind.RECALLED, Kind.UNHANDLED -> r.text = n.path("event").asText(null);
             case Kind.TICKS, Kind.SYNC -> r.a = n.path("count").asLong();
@@ -291,6 +309,11 @@ public final class Wire {
             case Kind.LOG -> {
                 r.a = n.path("state").asLong();
                 r.text = n.path("line").asText("");
+            }
+            case Kind.VARIABLE, Kind.VALUE -> {
+                r.a = n.path("variable").asLong();
+                r.b = n.path("value").asInt();
+                r.between = kind == Kind.VARIABLE && n.path("between").asBoolean(false);
             }
             case Kind.RELOAD -> {
                 JsonNode rep = n.path("report");

@@ -80,7 +80,7 @@ final class ClientView {
         f.put("machines", machines(model));
         Model.MachineView m = model.machine(selected);
         if (m != null && (changed || m.version != sentMachineVersion || sentMachine != selected)) {
-            f.put("selected", selected(m));
+            f.put("selected", selected(model, m));
             sentMachineVersion = m.version;
             sentMachine = selected;
         } else if (m == null && sentMachine != selected) {
@@ -139,7 +139,7 @@ final class ClientView {
         return out;
     }
 
-    private Map<String, Object> selected(Model.MachineView m) {
+    private static Map<String, Object> selected(Model model, Model.MachineView m) {
         Map<String, Object> s = new LinkedHashMap<>();
         s.put("machine", m.slot);
         s.put("name", m.name);
@@ -154,6 +154,7 @@ final class ClientView {
         Map<String, Object> clocks = new LinkedHashMap<>();
         m.clocks.forEach((st, t) -> clocks.put(String.valueOf(st), t));
         s.put("clocks", clocks);
+        s.put("variables", variables(m.chartView(), m.variableValues()));
         if (m.lastReport != null) {
             Map<String, Object> r = new LinkedHashMap<>();
             r.put("seq", m.reportSeq);
@@ -171,6 +172,7 @@ final class ClientView {
             Map<String, Object> recorded = new LinkedHashMap<>();
             c.history().forEach((h, rec) -> recorded.put(String.valueOf(h), rec));
             t.put("history", recorded);
+            t.put("variables", shown(model.chart(c.chart()), c.variables()));
             configurations.add(t);
         }
         s.put("configurations", configurations);
@@ -186,11 +188,45 @@ final class ClientView {
             t.put("a", e.a);
             if (e.text != null) {
                 t.put("text", e.text);
+            } else if (e.kind == Kind.VARIABLE) {
+                t.put("text", shown(model.chart(e.chart), (int) e.a, (int) e.b));
+                if (e.between) {
+                    t.put("between", true);
+                }
             }
             trace.add(t);
         }
         s.put("trace", trace);
         return s;
+    }
+
+    /** The variables as the page lists them: name, value as text, type and its range in words. */
+    private static List<Map<String, Object>> variables(ChartView chart, List<Integer> raw) {
+        List<Map<String, Object>> out = new ArrayList<>();
+        for (int v = 0; chart != null && v < chart.variables().size() && v < raw.size(); v++) {
+            ChartView.VariableView d = chart.variables().get(v);
+            Map<String, Object> row = new LinkedHashMap<>();
+            row.put("name", d.name());
+            row.put("value", d.show(raw.get(v)));
+            row.put("type", d.type());
+            row.put("describe", d.describe());
+            out.add(row);
+        }
+        return out;
+    }
+
+    /** The variables' values as text, by id (what time travel shows of a past step). */
+    private static List<String> shown(ChartView chart, List<Integer> raw) {
+        List<String> out = new ArrayList<>(raw.size());
+        for (int v = 0; v < raw.size(); v++) {
+            out.add(shown(chart, v, raw.get(v)));
+        }
+        return out;
+    }
+
+    private static String shown(ChartView chart, int variable, int raw) {
+        return chart != null && variable >= 0 && variable < chart.variables().size()
+                ? chart.variables().get(variable).show(raw) : String.valueOf(raw);
     }
 
     private static Map<String, Object> loadFailure(Model.LoadFailure failure) {

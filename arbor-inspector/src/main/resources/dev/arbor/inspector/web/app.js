@@ -172,6 +172,7 @@ async function renderSelected() {
   if (!m) {
     $('sel-name').textContent = 'no machine selected';
     $('sel-state').textContent = '';
+    $('variables-box').hidden = true;
     return;
   }
   await Promise.all(chartsOf(m).map(chartView));
@@ -295,6 +296,7 @@ function renderTravel() {
   const shown = live ? null : reach[i];
   const chartId = shown ? shown.chart : m.chart;
   const chart = state.charts.get(chartId);
+  renderVariables(m, shown, live ? 'live' : 'at step ' + (i + 1) + ' of ' + reach.length); // first: it sets the chart's width
   if (state.drawnChart !== chartId) drawChart(chart, chartId);
   let active; let marked; let history;
   if (live) {
@@ -319,6 +321,74 @@ function renderTravel() {
   $('live').disabled = live;
   highlight(chart, active, marked, history, live ? m.clocks : {});
   renderTrace(m, live ? null : shown.step);
+}
+
+// ------------------------------------------------------------------ variables
+
+/** A variable's type in words, as the chart declares it (Variable.describe). */
+function describeVariable(d) {
+  if (d.type === 'int') return 'an int from ' + d.min + ' to ' + d.max;
+  if (d.type === 'enum') return 'one of ' + d.values.join(', ');
+  return d.type;
+}
+
+/** What the Variables box drew last: the machine, whether live, and each value by name (to mark a live change). */
+let variablesDrawn = { machine: -1, live: false, values: new Map() };
+
+/**
+ * The Variables box: the selected machine's designer variables, name = value. Live, a value that
+ * just changed flashes; during time travel it lists the values after the step shown (read with
+ * that step's chart), those that differ from live marked, with the live value on hover. Hidden
+ * when there are none to list.
+ */
+function renderVariables(m, shown, when) {
+  const box = $('variables-box');
+  const live = new Map((m.variables || []).map(v => [v.name, v]));
+  let rows;
+  if (!shown) {
+    rows = (m.variables || []).map(v => ({ name: v.name, value: v.value, type: v.type, describe: v.describe }));
+  } else {
+    const chart = state.charts.get(shown.chart);
+    const defs = chart && chart.variables ? chart.variables : [];
+    rows = (shown.variables || []).map((value, id) => {
+      const d = defs[id] || { name: '#' + id, type: '' };
+      const now = live.get(d.name);
+      return { name: d.name, value, type: d.type, describe: describeVariable(d), live: now ? now.value : null };
+    });
+  }
+  const hidden = rows.length === 0;
+  if (box.hidden !== hidden) {
+    box.hidden = hidden;
+    if (state.view) setView(state.view); // the chart's panel changed width
+  }
+  box.classList.toggle('past', !!shown);
+  setText($('variables-when'), when);
+  $('variables-when').className = shown ? 'muted past' : 'muted';
+  const body = $('variables').tBodies[0];
+  const key = JSON.stringify([m.machine, !shown, rows]);
+  if (body.dataset.key === key) return; // unchanged: keep the rows (and a flash in progress)
+  body.dataset.key = key;
+  const before = variablesDrawn.machine === m.machine && variablesDrawn.live && !shown ? variablesDrawn.values : null;
+  variablesDrawn = { machine: m.machine, live: !shown, values: new Map(rows.map(r => [r.name, r.value])) };
+  body.replaceChildren(...rows.map(r => {
+    const tr = document.createElement('tr');
+    tr.dataset.name = r.name;
+    const differs = shown && r.live !== r.value;
+    if (differs) {
+      tr.className = 'differs';
+      tr.title = r.live === null ? 'not declared by the chart the machine runs now' : 'live: ' + r.live;
+    } else if (before && before.has(r.name) && before.get(r.name) !== r.value) {
+      tr.className = 'fresh';
+    }
+    for (const [text, cls, title] of [[r.name, 'name', r.describe], ['=', 'eq'], [r.value, 'value'], [r.type, 'type']]) {
+      const td = document.createElement('td');
+      td.className = cls;
+      td.textContent = text;
+      if (title) td.title = title;
+      tr.appendChild(td);
+    }
+    return tr;
+  }));
 }
 
 function highlight(chart, active, marked, history, clocks) {
@@ -430,6 +500,10 @@ function detail(r) {
     case 'transition': return (chart && chart.transitions[r.a] ? chart.transitions[r.a].label : '#' + r.a);
     case 'error': return st(r.a) + ': ' + r.text;
     case 'log': return st(r.a) + ': ' + r.text;
+    case 'variable': {
+      const v = chart && chart.variables ? chart.variables[r.a] : null;
+      return (v ? v.name : '#' + r.a) + ' = ' + r.text + (r.between ? ' (set between steps)' : '');
+    }
     case 'move': return 'moved onto a new version of chart ' + (chart ? chart.name : '#' + r.chart);
     case 'reload': return (r.text || '').split('\n')[0];
     default: return r.text || '';
@@ -483,7 +557,7 @@ function travelBy(delta) {
   if (!m) return;
   const reach = reachable(m);
   const same = (a, b) => a.chart === b.chart && JSON.stringify(a.active) === JSON.stringify(b.active)
-    && JSON.stringify(a.history) === JSON.stringify(b.history);
+    && JSON.stringify(a.history) === JSON.stringify(b.history) && JSON.stringify(a.variables) === JSON.stringify(b.variables);
   let i = state.travel === null ? reach.length - 1 : reach.findIndex(c => c.step === state.travel);
   if (i < 0) return;
   const from = reach[i];

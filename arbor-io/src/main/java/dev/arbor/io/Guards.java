@@ -1,0 +1,101 @@
+package dev.arbor.io;
+
+import dev.arbor.core.Condition;
+import dev.arbor.core.Conditions;
+import dev.arbor.core.Guard;
+import dev.arbor.core.MachineCondition;
+import dev.arbor.core.MachineGuard;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * A chart file's conditions and guards, of whatever kind each component is: conditions on the
+ * owner ({@link Condition}), conditions that read the machine too ({@link MachineCondition}, the
+ * built-in ones), and guards that see the event ({@link Guard}, {@link MachineGuard}). Combinations
+ * ({@code not}, {@code allOf}, {@code anyOf}) stay conditions on the owner when every part is one,
+ * as before, and become a machine condition as soon as one part reads the machine.
+ */
+final class Guards {
+    private Guards() {}
+
+    /** A component as the condition or guard it is, named with its label. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Object named(String label, Object component) {
+        if (component instanceof Condition c) {
+            return new Named.NamedCondition<>(label, c);
+        }
+        if (component instanceof MachineCondition c) {
+            return new Named.NamedMachineCondition<>(label, c);
+        }
+        if (component instanceof MachineGuard g) {
+            return new Named.NamedMachineGuard<>(label, g);
+        }
+        return new Named.NamedGuard<>(label, (Guard<Object, Object>) component);
+    }
+
+    /** {@code not}: of a condition (on the owner or the machine). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Object not(Object part) {
+        String label = "not(" + part + ")";
+        if (part instanceof Condition c) {
+            return new Named.NamedCondition<>(label, Conditions.not(c));
+        }
+        MachineCondition m = (MachineCondition) part;
+        return new Named.NamedMachineCondition<>(label, (machine, owner) -> !m.test(machine, owner));
+    }
+
+    /** {@code allOf} or {@code anyOf} of conditions (on the owner or the machine). */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static Object combine(String op, List<Object> parts) {
+        List<String> labels = new ArrayList<>();
+        parts.forEach(p -> labels.add(p.toString()));
+        String label = op + "(" + String.join(", ", labels) + ")";
+        boolean all = op.equals("allOf");
+        if (parts.stream().allMatch(p -> p instanceof Condition)) {
+            Condition[] array = parts.toArray(new Condition[0]);
+            return new Named.NamedCondition<>(label, all ? Conditions.allOf(array) : Conditions.anyOf(array));
+        }
+        MachineCondition[] lifted = new MachineCondition[parts.size()];
+        for (int i = 0; i < lifted.length; i++) {
+            lifted[i] = lift(parts.get(i));
+        }
+        MachineCondition combined = all ? (machine, owner) -> {
+            for (MachineCondition c : lifted) {
+                if (!c.test(machine, owner)) {
+                    return false;
+                }
+            }
+            return true;
+        } : (machine, owner) -> {
+            for (MachineCondition c : lifted) {
+                if (c.test(machine, owner)) {
+                    return true;
+                }
+            }
+            return false;
+        };
+        return new Named.NamedMachineCondition<>(label, combined);
+    }
+
+    /** A condition on the owner read as one on the machine; a machine condition as it is. */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static MachineCondition lift(Object part) {
+        if (part instanceof Condition c) {
+            return (machine, owner) -> c.test(owner);
+        }
+        return (MachineCondition) part;
+    }
+
+    /**
+     * A guard that reads the machine, as a transition takes it: a machine condition ignores the
+     * event; a machine guard is itself.
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <C> MachineGuard<C, Object> withEvent(Object guard) {
+        if (guard instanceof MachineGuard g) {
+            return g;
+        }
+        MachineCondition m = (MachineCondition) guard;
+        return new Named.NamedMachineGuard<C>(guard.toString(), (machine, owner, event) -> m.test(machine, owner));
+    }
+}
