@@ -33,6 +33,10 @@ class ComponentsCommandTest {
                     event  string  required
                   action Random: Sets a variable to a value drawn from the machine's seeded generator
                     var  string  required
+                  action Send: Sends a telegram to another agent through the machine's dispatcher, after a delay in ticks
+                    event  string   required
+                    to     integer  required
+                    delay  integer  optional
                   action Set: Sets a variable to a value
                     var    string     required
                     value  any value  required

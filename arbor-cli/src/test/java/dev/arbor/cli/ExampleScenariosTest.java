@@ -25,8 +25,10 @@ class ExampleScenariosTest {
                 "PASS " + DOCS.resolve("shopkeeper-alarm.scenario") + " (23 steps)",
                 "PASS " + DOCS.resolve("shopkeeper.scenario") + " (23 steps)",
                 "PASS " + DEMOS.resolve("guard.scenario") + " (18 steps)",
+                "PASS " + DEMOS.resolve("miner.scenario") + " (18 steps)",
                 "PASS " + DEMOS.resolve("robot.scenario") + " (19 steps)",
-                "6 scenarios: 6 passed, 0 failed");
+                "PASS " + DEMOS.resolve("wife.scenario") + " (16 steps)",
+                "8 scenarios: 8 passed, 0 failed");
         assertThat(r.exit()).isZero();
     }
 }

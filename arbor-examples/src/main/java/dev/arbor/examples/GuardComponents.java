@@ -54,14 +54,14 @@ public final class GuardComponents implements ComponentLibrary<Guard> {
     @Override
     public ComponentRegistry<Guard> components() {
         return ComponentRegistry.<Guard>create()
-                .behavior("MoveTo", behaviorType(MoveTo.Fixed.class))
-                .behavior("Pause", behaviorType(Pause.class))
-                .behavior("Attack", behaviorType(Attack.class))
-                .condition("ShiftOver", guard -> guard.tick >= guard.shiftEnds)
-                .condition("IntruderWithinRange", IntruderWithinRange.class)
-                .condition("HealthAtMost", HealthAtMost.class)
-                .action("Say", Say.class)
-                .action("SayWithHealth", SayWithHealth.class);
+                .behavior("MoveTo", behaviorType(MoveTo.Fixed.class), "Walks to a place at a speed; finished on arrival")
+                .behavior("Pause", behaviorType(Pause.class), "Waits a number of ticks, doing something; finished then")
+                .behavior("Attack", behaviorType(Attack.class), "Hits the intruder for some damage every few ticks")
+                .condition("ShiftOver", guard -> guard.tick >= guard.shiftEnds, "Holds once the guard's shift has ended")
+                .condition("IntruderWithinRange", IntruderWithinRange.class, "Holds when the intruder stands within a range of the guard")
+                .condition("HealthAtMost", HealthAtMost.class, "Holds when the guard's health is down to a level")
+                .action("Say", Say.class, "Says a line")
+                .action("SayWithHealth", SayWithHealth.class, "Says a line followed by the guard's health");
     }
 
     /** A guard at its post whose shift ends when the demo's does, saying its lines to {@code log}. */

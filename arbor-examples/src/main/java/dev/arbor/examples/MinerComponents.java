@@ -105,15 +105,15 @@ public final class MinerComponents implements ComponentLibrary<Miner> {
     @Override
     public ComponentRegistry<Miner> components() {
         return ComponentRegistry.<Miner>create()
-                .action("Say", Say.class)
-                .action("WalkTo", WalkTo.class)
-                .action("WalkHome", new WalkHome())
-                .action("GetThirstier", bob -> bob.thirst++)
-                .action("DigForGold", DigForGold.class)
-                .action("DepositGold", DepositGold.class)
-                .action("Snooze", Snooze.class)
-                .action("Drink", Drink.class)
-                .action("Revert", Revert.class);
+                .action("Say", Say.class, "Says a line")
+                .action("WalkTo", WalkTo.class, "Walks to a place, saying a line on the way, unless he is there already")
+                .action("WalkHome", new WalkHome(), "Walks home if he is out, and telegrams Elsa that he is home")
+                .action("GetThirstier", bob -> bob.thirst++, "Makes him a unit thirstier")
+                .action("DigForGold", DigForGold.class, "Picks up a nugget; with full pockets goes to one state, thirsty to another")
+                .action("DepositGold", DepositGold.class, "Banks the gold he carries; rich enough goes to one state, else to another")
+                .action("Snooze", Snooze.class, "Sleeps off a unit of fatigue; rested, goes to a state")
+                .action("Drink", Drink.class, "Pays for a drink, quenches his thirst, and goes to a state")
+                .action("Revert", Revert.class, "Goes back to the state before the last move (a blip)");
     }
 
     /** A Bob in a West World of his own, with the demo's seed, saying his lines to {@code log}. */

@@ -78,18 +78,18 @@ public final class RobotComponents implements ComponentLibrary<Robot> {
     @Override
     public ComponentRegistry<Robot> components() {
         return ComponentRegistry.<Robot>create()
-                .behavior("MoveTo", behaviorType(MoveTo.Fixed.class))
-                .behavior("MoveToNearestTrash", MoveToNearestTrash.class)
-                .behavior("Pause", behaviorType(Pause.class))
-                .condition("PowerBelow", PowerBelow.class)
-                .condition("PowerAtLeast", PowerAtLeast.class)
-                .condition("NoTrashLeft", robot -> robot.trash.isEmpty())
-                .condition("OnTrash", robot -> robot.trash.contains(robot.position()))
-                .action("Say", Say.class)
-                .action("DrainBattery", robot -> robot.power--)
-                .action("Recharge", Recharge.class)
-                .action("SoundLowPowerAlarm", robot -> robot.say("LOW POWER ALARM at " + robot.power))
-                .action("PickUpTrash", Robot::pickUp);
+                .behavior("MoveTo", behaviorType(MoveTo.Fixed.class), "Drives to a place at a speed; finished on arrival")
+                .behavior("MoveToNearestTrash", MoveToNearestTrash.class, "Drives to the nearest trash it knows of")
+                .behavior("Pause", behaviorType(Pause.class), "Waits a number of ticks, doing something; finished then")
+                .condition("PowerBelow", PowerBelow.class, "Holds while the battery is below a level")
+                .condition("PowerAtLeast", PowerAtLeast.class, "Holds once the battery has reached a level")
+                .condition("NoTrashLeft", robot -> robot.trash.isEmpty(), "Holds when no trash is left on the floor")
+                .condition("OnTrash", robot -> robot.trash.contains(robot.position()), "Holds when the robot stands on trash")
+                .action("Say", Say.class, "Says a line")
+                .action("DrainBattery", robot -> robot.power--, "Uses one unit of the battery")
+                .action("Recharge", Recharge.class, "Charges the battery by so much a tick, up to full")
+                .action("SoundLowPowerAlarm", robot -> robot.say("LOW POWER ALARM at " + robot.power), "Says the low-power alarm with the battery's level")
+                .action("PickUpTrash", Robot::pickUp, "Picks up the trash the robot stands on");
     }
 
     /** A robot on the demo's floor (the demo's seed places the trash), saying its lines to {@code log}. */

@@ -79,12 +79,12 @@ public final class WifeComponents implements ComponentLibrary<Elsa> {
     @Override
     public ComponentRegistry<Elsa> components() {
         return ComponentRegistry.<Elsa>create()
-                .action("Say", Say.class)
-                .action("SayOneOf", SayOneOf.class)
-                .action("NatureCalls", NatureCalls.class)
-                .action("PutStewInOven", PutStewInOven.class)
-                .action("ServeStew", new ServeStew())
-                .action("Revert", Revert.class);
+                .action("Say", Say.class, "Says a line")
+                .action("SayOneOf", SayOneOf.class, "Says one of the lines, drawn with the world's random numbers")
+                .action("NatureCalls", NatureCalls.class, "Now and then (one tick in so many) answers nature's call: goes to a state")
+                .action("PutStewInOven", PutStewInOven.class, "Puts the stew in the oven unless it is there, and telegrams herself when it is ready")
+                .action("ServeStew", new ServeStew(), "Takes the stew out and telegrams Bob that it is ready")
+                .action("Revert", Revert.class, "Goes back to the state before the last move (a blip)");
     }
 
     /** An Elsa in a West World of her own, with the demo's seed, saying her lines to {@code log}. */
