@@ -9,6 +9,7 @@ import java.util.Objects;
  */
 public final class PropertyException extends IllegalArgumentException {
     private static final long serialVersionUID = 1L;
+    /** The property's name, as the file writes it. */
     private final String property;
 
     /**
