@@ -6,6 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineCondition;
+import dev.arbor.core.MachineGuard;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.Variable;
 import java.util.ArrayList;
@@ -407,17 +408,6 @@ public final class BuiltIn {
             }
             throw new PropertyException("op", "\"op\" is one of ==, !=, <, <=, >, >=; not '" + symbol + "'");
         }
-
-        boolean holds(int a, int b) {
-            return switch (this) {
-                case EQ -> a == b;
-                case NE -> a != b;
-                case LT -> a < b;
-                case LE -> a <= b;
-                case GT -> a > b;
-                case GE -> a >= b;
-            };
-        }
     }
 
     /**
@@ -425,9 +415,11 @@ public final class BuiltIn {
      * {"var": "price"}} for another variable of the same type: holds when the comparison does. An
      * enum or a bool compares with {@code ==} and {@code !=} only.
      */
-    public static final class Compare<C> implements MachineCondition<C> {
+    public static final class Compare<C> implements MachineCondition<C>, MachineGuard<C, Object> {
         private final Slot var;
         private final Op op;
+        /** {@link #op}'s ordinal. */
+        private final int code;
         private final int value;
         private final int other;
 
@@ -446,6 +438,7 @@ public final class BuiltIn {
                        @JacksonInject(ComponentRegistry.VARIABLES) List<Variable> declared) {
             this.var = new Slot("var", var, declared, ANY);
             this.op = Op.of(op);
+            this.code = this.op.ordinal();
             boolean ordered = this.op != Op.EQ && this.op != Op.NE;
             if (ordered && this.var.variable.type() != Variable.Type.INT) {
                 throw new PropertyException("op", "variable '" + var + "' is " + this.var.variable.describe()
@@ -472,7 +465,22 @@ public final class BuiltIn {
         @Override
         public boolean test(Machine<C> machine, C owner) {
             dev.arbor.core.Variables v = machine.variables();
-            return op.holds(v.value(var.id), other < 0 ? value : v.value(other));
+            int a = v.value(var.id);
+            int b = other < 0 ? value : v.value(other);
+            return switch (code) { // an int switch: no lookup of the enum's ordinal on every test
+                case 0 -> a == b;
+                case 1 -> a != b;
+                case 2 -> a < b;
+                case 3 -> a <= b;
+                case 4 -> a > b;
+                default -> a >= b;
+            };
+        }
+
+        /** As a guard: the same test; the event does not matter. */
+        @Override
+        public boolean test(Machine<C> machine, C owner, Object event) {
+            return test(machine, owner);
         }
 
         @Override
@@ -485,7 +493,7 @@ public final class BuiltIn {
      * {@code {"use": "IsSet", "var": "alert"}}: a bool or trigger is true. A trigger read by a
      * transition's guard is consumed (set back to false) when that transition is taken.
      */
-    public static final class IsSet<C> implements MachineCondition<C> {
+    public static final class IsSet<C> implements MachineCondition<C>, MachineGuard<C, Object> {
         private final Slot var;
 
         /**
@@ -510,6 +518,12 @@ public final class BuiltIn {
             return var.variable.type() == Variable.Type.TRIGGER ? var.id : -1;
         }
 
+        /** As a guard: the same test; the event does not matter. */
+        @Override
+        public boolean test(Machine<C> machine, C owner, Object event) {
+            return test(machine, owner);
+        }
+
         @Override
         public String toString() {
             return var.variable.name() + " is set";
@@ -517,7 +531,7 @@ public final class BuiltIn {
     }
 
     /** {@code {"use": "InState", "state": "alarm"}}: the machine is in that state (of any region). */
-    public static final class InState<C> implements MachineCondition<C> {
+    public static final class InState<C> implements MachineCondition<C>, MachineGuard<C, Object> {
         private final StateRef state;
 
         /**
@@ -535,6 +549,12 @@ public final class BuiltIn {
             return machine.isIn(machine.chart().stateId(state.key()));
         }
 
+        /** As a guard: the same test; the event does not matter. */
+        @Override
+        public boolean test(Machine<C> machine, C owner, Object event) {
+            return test(machine, owner);
+        }
+
         @Override
         public String toString() {
             return "in " + state.key();
@@ -542,7 +562,7 @@ public final class BuiltIn {
     }
 
     /** {@code {"use": "Chance", "percent": 25}}: holds that often, drawn from the machine's seeded generator. */
-    public static final class Chance<C> implements MachineCondition<C>, DrawsRandom {
+    public static final class Chance<C> implements MachineCondition<C>, MachineGuard<C, Object>, DrawsRandom {
         private final int percent;
 
         /**
@@ -561,6 +581,12 @@ public final class BuiltIn {
         @Override
         public boolean test(Machine<C> machine, C owner) {
             return machine.variables().nextInt(100) < percent;
+        }
+
+        /** As a guard: the same test; the event does not matter. */
+        @Override
+        public boolean test(Machine<C> machine, C owner, Object event) {
+            return test(machine, owner);
         }
 
         @Override

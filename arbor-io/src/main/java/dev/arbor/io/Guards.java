@@ -18,14 +18,18 @@ import java.util.List;
 final class Guards {
     private Guards() {}
 
-    /** A component as the condition or guard it is, named with its label. */
+    /**
+     * A component as the condition or guard it is, named with its label. A condition that reads
+     * the machine is taken as it is: the built-in ones name themselves, and every wrapper is a
+     * call more on each test of a guard.
+     */
     @SuppressWarnings({"unchecked", "rawtypes"})
     static Object named(String label, Object component) {
         if (component instanceof Condition c) {
             return new Named.NamedCondition<>(label, c);
         }
-        if (component instanceof MachineCondition c) {
-            return new Named.NamedMachineCondition<>(label, c);
+        if (component instanceof MachineCondition) {
+            return component;
         }
         if (component instanceof MachineGuard g) {
             return new Named.NamedMachineGuard<>(label, g);
@@ -40,8 +44,7 @@ final class Guards {
         if (part instanceof Condition c) {
             return new Named.NamedCondition<>(label, Conditions.not(c));
         }
-        MachineCondition m = (MachineCondition) part;
-        return new Named.NamedMachineCondition<>(label, (machine, owner) -> !m.test(machine, owner));
+        return new Not<>(label, (MachineCondition) part);
     }
 
     /** {@code allOf} or {@code anyOf} of conditions (on the owner or the machine). */
@@ -59,22 +62,81 @@ final class Guards {
         for (int i = 0; i < lifted.length; i++) {
             lifted[i] = lift(parts.get(i));
         }
-        MachineCondition combined = all ? (machine, owner) -> {
-            for (MachineCondition c : lifted) {
+        return all ? new AllOf<>(label, lifted) : new AnyOf<>(label, lifted);
+    }
+
+    /**
+     * A combination that reads the machine. It is a guard as well as a condition, so that a
+     * transition takes it without a wrapper around it.
+     */
+    private abstract static class Combined<C> implements MachineCondition<C>, MachineGuard<C, Object> {
+        private final String label;
+
+        Combined(String label) {
+            this.label = label;
+        }
+
+        @Override
+        public final boolean test(dev.arbor.core.Machine<C> machine, C owner, Object event) {
+            return test(machine, owner);
+        }
+
+        @Override
+        public final String toString() {
+            return label;
+        }
+    }
+
+    private static final class AllOf<C> extends Combined<C> {
+        private final MachineCondition<C>[] parts;
+
+        AllOf(String label, MachineCondition<C>[] parts) {
+            super(label);
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
+            for (MachineCondition<C> c : parts) {
                 if (!c.test(machine, owner)) {
                     return false;
                 }
             }
             return true;
-        } : (machine, owner) -> {
-            for (MachineCondition c : lifted) {
+        }
+    }
+
+    private static final class AnyOf<C> extends Combined<C> {
+        private final MachineCondition<C>[] parts;
+
+        AnyOf(String label, MachineCondition<C>[] parts) {
+            super(label);
+            this.parts = parts;
+        }
+
+        @Override
+        public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
+            for (MachineCondition<C> c : parts) {
                 if (c.test(machine, owner)) {
                     return true;
                 }
             }
             return false;
-        };
-        return new Named.NamedMachineCondition<>(label, combined);
+        }
+    }
+
+    private static final class Not<C> extends Combined<C> {
+        private final MachineCondition<C> part;
+
+        Not(String label, MachineCondition<C> part) {
+            super(label);
+            this.part = part;
+        }
+
+        @Override
+        public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
+            return !part.test(machine, owner);
+        }
     }
 
     /** A condition on the owner read as one on the machine; a machine condition as it is. */
