@@ -110,7 +110,7 @@ final class JUnitReport {
 
     /**
      * A text XML 1.0 can hold: the characters it forbids (control characters but tab and line
-     * breaks, lone surrogates) written as {@code \\uXXXX}; the writer escapes the rest.
+     * breaks, lone surrogates) written as a {@code \\u} escape of four hex digits; the writer escapes the rest.
      */
     static String text(String s) {
         StringBuilder out = null;
