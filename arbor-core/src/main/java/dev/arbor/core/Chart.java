@@ -236,7 +236,8 @@ public final class Chart<C> {
      * @return the machine, to {@link Machine#start()}
      */
     public Machine<C> newMachine(C owner) {
-        return new Machine<>(this, owner);
+        return compiled.variables.length > 0 || compiled.drawsRandom
+                ? new Machine.WithVariables<>(this, owner) : new Machine<>(this, owner);
     }
 
     /**

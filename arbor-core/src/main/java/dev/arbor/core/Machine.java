@@ -36,7 +36,7 @@ import java.util.concurrent.ConcurrentLinkedQueue;
  *
  * @param <C> the owner (context) type
  */
-public final class Machine<C> {
+public sealed class Machine<C> permits Machine.WithVariables {
 
     static final int NEW = 0;
     static final int RUNNING = 1;
@@ -79,9 +79,30 @@ public final class Machine<C> {
         this.owner = owner;
         int words = chart.compiled.words;
         this.activeMore = words > 1 ? new long[words - 1] : null;
-        if (chart.compiled.variables.length > 0) {
-            extras().variables = new Variables(this, chart.compiled);
+    }
+
+    /**
+     * A machine made for a chart that declares variables or draws random numbers: its variables
+     * are one field away, where the built-in conditions read them on every event, and made with
+     * it, next to it in memory. A machine whose chart has none stays at 48 bytes; one moved onto
+     * such a chart by a reload keeps its variables in its extras.
+     */
+    static final class WithVariables<C> extends Machine<C> {
+        final Variables variables;
+
+        WithVariables(Chart<C> chart, C owner) {
+            super(chart, owner);
+            this.variables = new Variables(this, chart.compiled);
         }
+    }
+
+    /** The variables when the machine has made them; null otherwise. */
+    final Variables variablesMade() {
+        if (this instanceof WithVariables<C> w) {
+            return w.variables;
+        }
+        Extras x = extras;
+        return x == null ? null : x.variables;
     }
 
     /** Listener, history, saved configurations, behaviour clocks, posted events and the step's scratch. */
@@ -106,7 +127,7 @@ public final class Machine<C> {
         /** The dispatcher this machine is registered with as an agent, or null; and its agent id there. */
         dev.arbor.core.dispatch.Dispatcher dispatcher;
         int agentId;
-        /** The designer variables and the seeded generator; made with the machine when its chart declares variables, else on first use. */
+        /** The designer variables and the seeded generator, made on first use, unless the machine is {@link WithVariables}. */
         Variables variables;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
         Object[] deferred;
@@ -201,7 +222,10 @@ public final class Machine<C> {
      *
      * @return the machine's variables (the same object every call)
      */
-    public Variables variables() {
+    public final Variables variables() {
+        if (this instanceof WithVariables<C> w) {
+            return w.variables;
+        }
         Extras x = extras();
         Variables v = x.variables;
         if (v == null) {

@@ -209,8 +209,7 @@ final class Reload {
      * the report.
      */
     private static void moveVariables(Machine<?> machine, CompiledChart from, CompiledChart to, Migration m) {
-        Machine.Extras x = machine.extras;
-        Variables vars = x == null ? null : x.variables;
+        Variables vars = machine.variablesMade();
         if (vars == null && to.variables.length == 0) {
             return;
         }

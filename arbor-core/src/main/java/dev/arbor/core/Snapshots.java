@@ -31,13 +31,14 @@ final class Snapshots {
                 System.arraycopy(m.extras.previousMore, 0, previous, 1, c.words - 1);
             }
         }
+        Variables vars = m.variablesMade();
+        if (vars != null) {
+            vars.copyInto(into.variables);
+            into.random = vars.randomState();
+        }
         Machine.Extras x = m.extras;
         if (x == null) {
             return;
-        }
-        if (x.variables != null) {
-            x.variables.copyInto(into.variables);
-            into.random = x.variables.randomState();
         }
         for (int i = 0; i < x.stackDepth; i++) {
             System.arraycopy(x.stack[i], 0, into.addPushed().bits, 0, c.words);
@@ -131,7 +132,7 @@ final class Snapshots {
      */
     private static void restoreRest(Machine<?> m, CompiledChart c, MachineStateBuffer state) {
         if (c.variables.length > 0 || state.random != Variables.DEFAULT_SEED
-                || (m.extras != null && m.extras.variables != null)) {
+                || m.variablesMade() != null) {
             m.variables().restore(state.variables, state.random);
         }
         Machine.Extras x = m.extras;

@@ -216,6 +216,11 @@ public final class Variables {
             throw new IllegalArgumentException("variable '" + d.name() + "' is " + d.describe() + "; "
                     + (d.type() == Variable.Type.INT ? String.valueOf(raw) : "#" + raw) + " is out of range");
         }
+        write(id, raw);
+    }
+
+    /** Writes a value known to be in range; the listeners hear of a change. */
+    private void write(int id, int raw) {
         if (values[id] != raw) {
             values[id] = raw;
             machine.variableChanged(id, raw);
@@ -233,7 +238,7 @@ public final class Variables {
         Variable d = defs[id];
         long wanted = (long) values[id] + amount;
         long clamped = Math.max(d.min(), Math.min(d.max(), wanted));
-        setValue(id, (int) clamped);
+        write(id, (int) clamped);
         return wanted - clamped;
     }
 

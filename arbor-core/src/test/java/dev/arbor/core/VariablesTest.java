@@ -150,6 +150,29 @@ class VariablesTest {
     }
 
     @Test
+    void aMachineMadeWithoutVariablesGetsThemFromAReloadAndKeepsThemThroughSnapshots() {
+        Chart<Trace> plain = Chart.<Trace>builder("shop").initial("idle").state("idle").build();
+        Machine<Trace> m = plain.newMachine(new Trace());
+        m.start();
+        MigrationReport report = m.moveTo(shop("shop", 999).build());
+        assertThat(report.carried()).contains("variable 'gold' is new: it starts at 20");
+        m.variables().setInt("gold", 77);
+        MachineState saved = m.snapshot();
+        m.variables().setInt("gold", 1);
+        m.restore(saved, Cause.RESTORE);
+        assertThat(m.variables().getInt("gold")).isEqualTo(77);
+        assertThat(m.snapshot()).isEqualTo(saved);
+
+        Machine<Trace> born = shop("shop", 999).build().newMachine(new Trace());
+        born.start();
+        born.variables().setInt("gold", 77);
+        born.moveTo(plain);
+        assertThat(born.variables().names()).as("a chart without variables").isEmpty();
+        born.moveTo(shop("shop", 999).build());
+        assertThat(born.variables().getInt("gold")).as("declared again: starts again").isEqualTo(20);
+    }
+
+    @Test
     void listenersHearEveryChangeWithItsCause() {
         Machine<Trace> m = shop("shop", 999).build().newMachine(new Trace());
         List<String> heard = new ArrayList<>();
