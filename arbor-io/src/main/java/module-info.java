@@ -10,6 +10,7 @@ module dev.arbor.io {
     requires java.xml;
 
     exports dev.arbor.io;
+    exports dev.arbor.io.edit;
     exports dev.arbor.io.export;
     exports dev.arbor.io.reload;
 }

