@@ -13,7 +13,7 @@ class ModuleTest {
     @Test
     void onlyThePublicApiPackagesAreExported() {
         ModuleDescriptor d = ModuleFinder.of(Path.of("target/classes")).find("dev.arbor.io").orElseThrow().descriptor();
-        assertThat(d.exports()).extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.arbor.io", "dev.arbor.io.export", "dev.arbor.io.reload");
+        assertThat(d.exports()).extracting(ModuleDescriptor.Exports::source).containsExactlyInAnyOrder("dev.arbor.io", "dev.arbor.io.edit", "dev.arbor.io.export", "dev.arbor.io.reload");
         assertThat(d.opens()).isEmpty();
         assertThat(d.requires()).extracting(ModuleDescriptor.Requires::name)
                 .contains("dev.arbor.core", "com.fasterxml.jackson.databind");
