@@ -154,7 +154,7 @@ final class ChartFiles {
     }
 
     /** The libraries a JSON file names, or null; a file that cannot be read is reported by loading it. */
-    private static ChartLoader.DeclaredLibraries declaredLibraries(Path file) {
+    static ChartLoader.DeclaredLibraries declaredLibraries(Path file) {
         try {
             return ChartLoader.declaredLibraries(file).orElse(null);
         } catch (IOException | ChartFileException e) {

@@ -55,6 +55,14 @@ final class InspectorOptionsMixin {
 
     /** Starts an inspector (printing its URL on {@code out}) and, when asked, its recording. */
     Inspector start(java.io.PrintStream out) {
+        return start(out, "Arbor inspector", java.util.function.UnaryOperator.identity());
+    }
+
+    /**
+     * Starts an inspector with these options and {@code more} of a command's own (the studio's
+     * file), printing {@code label: URL} on {@code out}; and, when asked, its recording.
+     */
+    Inspector start(java.io.PrintStream out, String label, java.util.function.UnaryOperator<InspectorOptions> more) {
         if (!(tickRate > 0 && tickRate <= 1000)) {
             throw new CliFailure("--tick-rate must be more than 0 and at most 1000, not " + tickRate);
         }
@@ -62,8 +70,8 @@ final class InspectorOptionsMixin {
             throw new CliFailure("--stop-after must be 0 or more, not " + stopAfter);
         }
         try {
-            Inspector inspector = Inspector.start(options().quiet());
-            out.println("Arbor inspector: " + inspector.url());
+            Inspector inspector = Inspector.start(more.apply(options().quiet()));
+            out.println(label + ": " + inspector.url());
             out.flush();
             if (record != null) {
                 inspector.record(record);

@@ -14,7 +14,7 @@ import picocli.CommandLine.ScopeType;
  */
 @Command(name = "arbor", mixinStandardHelpOptions = true, version = "arbor 0.1.0",
         description = "Hierarchical state machines: validate, render, run and inspect chart files, and the game demos.",
-        subcommands = {ValidateCommand.class, RenderCommand.class, RunCommand.class, TestCommand.class, DemoCommand.class, InspectCommand.class,
+        subcommands = {ValidateCommand.class, RenderCommand.class, RunCommand.class, TestCommand.class, DemoCommand.class, InspectCommand.class, StudioCommand.class,
                 ComponentsCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -179,7 +179,8 @@ final class Collector implements Ring.Reader, Runnable {
             case Kind.DETACH -> chartIs(r.machine, null); // its records end here: the chart is not held for it
             case Kind.RELOAD -> {
                 MigrationReport m = (MigrationReport) ref;
-                r.report = new Rec.Report(m.fromChart(), m.toChart(), m.toString());
+                r.report = new Rec.Report(m.fromChart(), m.toChart(), m.toString(), m.kept(), m.entered(),
+                        m.gone().stream().map(g -> new Rec.Gone(g.state(), g.fallback())).toList());
             }
             case Kind.ERROR -> r.text = describe((Throwable) ref);
             case Kind.VARIABLE, Kind.VALUE -> {

@@ -7,6 +7,7 @@ import dev.arbor.core.dispatch.Dispatcher;
 import dev.arbor.inspector.capture.Capture;
 import dev.arbor.inspector.model.Model;
 import dev.arbor.inspector.model.Wire;
+import dev.arbor.inspector.studio.Studio;
 import dev.arbor.inspector.web.Controls;
 import dev.arbor.inspector.web.WebServer;
 import dev.arbor.io.ChartFileException;
@@ -24,6 +25,11 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -140,13 +146,17 @@ public final class Inspector implements AutoCloseable {
             throw new IllegalArgumentException("the inspector listens on loopback unless allowed: binding "
                     + options.host() + " needs allowRemote (--allow-remote), and then every request needs the token");
         }
-        String token = options.token() != null ? options.token() : loopback ? null : newToken();
+        InspectorOptions.StudioFile studioFile = options.studio();
+        // The studio always has a token: on loopback it guards the studio's requests and the writes.
+        String token = options.token() != null ? options.token() : loopback && studioFile == null ? null : newToken();
+        boolean tokenEverywhere = options.token() != null || !loopback;
         boolean controls = loopback || options.allowRemoteControls();
         WebServer.Settings settings = new WebServer.Settings(address, options.port(), token, controls,
-                options.framesPerSecond(), options.maxClients());
+                options.framesPerSecond(), options.maxClients(), tokenEverywhere);
         Controls c = capture == null ? null : new LiveControls(capture, collector);
-        String title = capture == null ? "Arbor inspector (replay)" : "Arbor inspector";
-        WebServer server = new WebServer(settings, model, c, title);
+        Studio studio = studioFile == null ? null : new Studio(studioFile.file(), studioFile.loader(), studioFile.libraries());
+        String title = capture == null ? "Arbor inspector (replay)" : studio != null ? "Arbor studio" : "Arbor inspector";
+        WebServer server = new WebServer(settings, model, c, title, studio);
         server.start();
         String host = address.isAnyLocalAddress() ? InetAddress.getLocalHost().getHostAddress() : address.getHostAddress();
         if (host.contains(":")) {
@@ -416,6 +426,9 @@ public final class Inspector implements AutoCloseable {
         return capture;
     }
 
+    /** How long a request to the game thread waits for the gate. */
+    private static final int GATE_WAIT_SECONDS = 3;
+
     /** What the page may do to a live game. */
     private static final class LiveControls implements Controls {
         private final Capture capture;
@@ -450,6 +463,45 @@ public final class Inspector implements AutoCloseable {
                 m.post(event.get()); // the game thread fires it at the machine's next update()
             }
             return null;
+        }
+
+        @Override
+        public String setVariable(int slot, String name, String value) {
+            Machine<?> m = capture.machineAt(slot);
+            if (m == null) {
+                return "no machine is attached as " + slot;
+            }
+            if (!capture.paused()) {
+                throw new IllegalStateException("the game is running: pause it to set a variable");
+            }
+            // Run on the game thread, where the machine lives; the server thread waits for the words.
+            AtomicBoolean claimed = new AtomicBoolean();
+            CompletableFuture<String> done = new CompletableFuture<>();
+            capture.atGate(() -> {
+                if (!claimed.compareAndSet(false, true)) {
+                    return; // the request gave up waiting: nothing is set
+                }
+                try {
+                    m.variables().set(name, value);
+                    done.complete(null);
+                } catch (RuntimeException e) {
+                    done.complete(e.getMessage() == null ? e.toString() : e.getMessage());
+                }
+            });
+            try {
+                return done.get(GATE_WAIT_SECONDS, TimeUnit.SECONDS);
+            } catch (TimeoutException e) {
+                if (claimed.compareAndSet(false, true)) {
+                    throw new IllegalStateException("the game did not reach its gate within " + GATE_WAIT_SECONDS
+                            + " seconds; nothing was set");
+                }
+                return done.join(); // the game thread took it just now
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("interrupted while waiting for the game's gate");
+            } catch (ExecutionException e) {
+                throw new IllegalStateException(e.getCause());
+            }
         }
 
         @Override

@@ -1,12 +1,21 @@
 package dev.arbor.inspector;
 
+import dev.arbor.io.BuiltIn;
+import dev.arbor.io.ChartLoader;
+import dev.arbor.io.ComponentInfo;
+import dev.arbor.io.ComponentRegistry;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import java.util.Objects;
 
 /**
  * How an {@link Inspector} is started. The defaults listen on 127.0.0.1 on a free port, with the
  * page's controls on and no token; {@link #withHost} another address needs {@link #allowingRemote()},
  * and then every request needs the access token and the controls stay off unless
- * {@link #allowingRemoteControls()}.
+ * {@link #allowingRemoteControls()}. {@link #withStudio} turns the studio on: the page edits one
+ * chart file, and its editing requests need the access token even on loopback.
  *
  * @param host                 the address to listen on
  * @param port                 the port, 0 for a free one
@@ -18,10 +27,11 @@ import java.util.Objects;
  * @param traceLength          trace entries kept per machine
  * @param maxClients           the most pages open at once
  * @param printUrl             whether {@link Inspector#start} prints the page's URL on standard output
+ * @param studio               the chart file the page edits ({@link #withStudio}), or null: no studio
  */
 public record InspectorOptions(String host, int port, boolean allowRemote, boolean allowRemoteControls, String token,
                                int framesPerSecond, int ringCapacity, int traceLength, int maxClients,
-                               boolean printUrl) {
+                               boolean printUrl, StudioFile studio) {
 
     /**
      * Checks the options.
@@ -36,6 +46,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      * @param traceLength         at least 1
      * @param maxClients          at least 1
      * @param printUrl            whether {@link Inspector#start} prints the page's URL
+     * @param studio              the chart file the page edits, or null
      * @throws IllegalArgumentException naming the first option out of range
      */
     public InspectorOptions {
@@ -66,7 +77,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      * @return the default options, printing the URL
      */
     public static InspectorOptions defaults() {
-        return new InspectorOptions("127.0.0.1", 0, false, false, null, 10, 1 << 16, 128, 8, true);
+        return new InspectorOptions("127.0.0.1", 0, false, false, null, 10, 1 << 16, 128, 8, true, null);
     }
 
     /**
@@ -77,7 +88,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withPort(int port) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -88,7 +99,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withHost(String host) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -98,7 +109,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions allowingRemote() {
         return new InspectorOptions(host, port, true, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -108,7 +119,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions allowingRemoteControls() {
         return new InspectorOptions(host, port, allowRemote, true, token, framesPerSecond, ringCapacity, traceLength,
-                maxClients, printUrl);
+                maxClients, printUrl, studio);
     }
 
     /**
@@ -119,7 +130,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withToken(String token) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -130,7 +141,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withFramesPerSecond(int framesPerSecond) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -141,7 +152,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withRingCapacity(int ringCapacity) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -152,7 +163,7 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions withTraceLength(int traceLength) {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, printUrl);
+                traceLength, maxClients, printUrl, studio);
     }
 
     /**
@@ -162,6 +173,62 @@ public record InspectorOptions(String host, int port, boolean allowRemote, boole
      */
     public InspectorOptions quiet() {
         return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
-                traceLength, maxClients, false);
+                traceLength, maxClients, false, studio);
+    }
+
+    /**
+     * The chart file a studio edits, the loader that checks it, and the component libraries the
+     * page offers (by library name, each with what its registry says of its components).
+     *
+     * @param file      the one file the studio reads and writes, as given
+     * @param loader    loads the document's text after every edit, for its problems and drawing
+     * @param libraries per library name, its components' metadata, the built-in library included
+     */
+    public record StudioFile(Path file, ChartLoader<?> loader, Map<String, List<ComponentInfo>> libraries) {
+        /**
+         * Checks the parts and copies the libraries.
+         *
+         * @param file      the chart file
+         * @param loader    the loader
+         * @param libraries the components' metadata by library name (copied)
+         */
+        public StudioFile {
+            Objects.requireNonNull(file, "file");
+            Objects.requireNonNull(loader, "loader");
+            Map<String, List<ComponentInfo>> copy = new LinkedHashMap<>();
+            libraries.forEach((name, infos) -> copy.put(Objects.requireNonNull(name, "library name"), List.copyOf(infos)));
+            libraries = java.util.Collections.unmodifiableMap(copy);
+        }
+    }
+
+    /**
+     * These options with the studio on for one chart file: the page edits, checks and saves
+     * {@code file} and no other path, and every studio request needs the access token (one is
+     * made when none is given), even on loopback. The page offers the built-in components
+     * ({@link BuiltIn}); {@link #withStudio(Path, ChartLoader, Map)} names a game's libraries too.
+     *
+     * @param file   the chart file; it may be missing or empty (the studio starts a new chart named after it)
+     * @param loader the loader the game loads the file with
+     * @return a copy with the studio on
+     */
+    public InspectorOptions withStudio(Path file, ChartLoader<?> loader) {
+        return withStudio(file, loader, Map.of());
+    }
+
+    /**
+     * These options with the studio on for one chart file, offering the components of these
+     * libraries on the page (the built-in library, {@link BuiltIn#NAME}, is added when not named).
+     *
+     * @param file      the chart file; it may be missing or empty
+     * @param loader    the loader the game loads the file with
+     * @param libraries the component libraries' registries, by library name, in the order to list them
+     * @return a copy with the studio on
+     */
+    public InspectorOptions withStudio(Path file, ChartLoader<?> loader, Map<String, ? extends ComponentRegistry<?>> libraries) {
+        Map<String, List<ComponentInfo>> described = new LinkedHashMap<>();
+        libraries.forEach((name, registry) -> described.put(name, registry.describe()));
+        described.putIfAbsent(BuiltIn.NAME, BuiltIn.<Object>components().describe());
+        return new InspectorOptions(host, port, allowRemote, allowRemoteControls, token, framesPerSecond, ringCapacity,
+                traceLength, maxClients, printUrl, new StudioFile(file, loader, described));
     }
 }

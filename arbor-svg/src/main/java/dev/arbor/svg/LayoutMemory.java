@@ -9,7 +9,7 @@ import java.util.Map;
  * they were. Immutable.
  */
 public final class LayoutMemory {
-    private static final LayoutMemory EMPTY = new LayoutMemory(Map.of());
+    private static final LayoutMemory EMPTY = new LayoutMemory(Map.of(), Map.of());
 
     /**
      * One state's box.
@@ -22,9 +22,12 @@ public final class LayoutMemory {
     public record Box(double x, double y, double width, double height) {}
 
     private final Map<String, Box> boxes;
+    /** Each compound state's initial dot, by the compound state's name: it stays put too. */
+    private final Map<String, Box> initialDots;
 
-    LayoutMemory(Map<String, Box> boxes) {
+    LayoutMemory(Map<String, Box> boxes, Map<String, Box> initialDots) {
         this.boxes = Map.copyOf(boxes);
+        this.initialDots = Map.copyOf(initialDots);
     }
 
     /** {@return no memory: the chart is laid out afresh} */
@@ -35,5 +38,15 @@ public final class LayoutMemory {
     /** {@return the boxes, by state name} */
     public Map<String, Box> boxes() {
         return boxes;
+    }
+
+    /** The initial dots' boxes (relative to their compound state's box), by the compound state's name. */
+    Map<String, Box> initialDots() {
+        return initialDots;
+    }
+
+    /** {@return whether nothing is remembered} */
+    public boolean isEmpty() {
+        return boxes.isEmpty() && initialDots.isEmpty();
     }
 }

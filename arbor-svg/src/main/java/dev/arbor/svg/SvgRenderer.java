@@ -8,8 +8,11 @@ import dev.arbor.io.export.Diagrams;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.EnumSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import javax.xml.stream.XMLOutputFactory;
 import javax.xml.stream.XMLStreamException;
@@ -90,6 +93,10 @@ public final class SvgRenderer {
         boolean[] active = Diagrams.activeStates(chart, activeStates);
         Layout layout = new Layout(chart);
         layout.run();
+        return write(chart, layout, active);
+    }
+
+    private static String write(Chart<?> chart, Layout layout, boolean[] active) {
         try {
             return new Drawing(chart, layout, active).write();
         } catch (XMLStreamException e) {
@@ -107,15 +114,52 @@ public final class SvgRenderer {
 
     /**
      * Draws a chart keeping the states a previous drawing placed where they were: after an edit,
-     * only what the edit touched moves (a new state is put in free space inside its parent).
+     * only what the edit touched moves. Every state named in {@code previous} keeps its place
+     * relative to its parent; a container keeps its place and grows right and down only as much as
+     * new or grown children need (a sibling a grown box would come too close to is pushed right or
+     * down, the shorter way); a new state is put in free space inside its parent, beside or below a
+     * sibling and aligned to it, sized as a fresh layout sizes it. Arrows and labels are routed for
+     * those positions. With {@link LayoutMemory#empty()} the SVG is exactly
+     * {@link #render(Chart, Set)}'s. The same chart, states and memory always give the same bytes.
      *
      * @param chart        the chart to draw
      * @param activeStates the names of the states to fill; null for none
      * @param previous     where the last drawing of this chart put its states ({@link LayoutMemory#empty()}: lay out afresh)
-     * @return the drawing and its layout
+     * @return the drawing and where it put every state, to give back with the next edit
+     * @throws IllegalArgumentException when an active state is not in the chart
      */
     public static Rendered render(Chart<?> chart, Set<String> activeStates, LayoutMemory previous) {
-        return new Rendered(render(chart, activeStates), LayoutMemory.empty());
+        Objects.requireNonNull(previous, "previous layout (LayoutMemory.empty() for none)");
+        boolean[] active = Diagrams.activeStates(chart, activeStates);
+        Layout layout = new Layout(chart);
+        StableLayout stable = previous.isEmpty() ? null : new StableLayout(layout, previous);
+        if (stable == null || stable.needsFreshLayout()) {
+            layout.run();
+        }
+        if (stable != null) {
+            stable.apply();
+        }
+        return new Rendered(write(chart, layout, active), remember(layout));
+    }
+
+    /** Each drawn state's box and each initial dot's, relative to its parent's, as laid out. */
+    private static LayoutMemory remember(Layout layout) {
+        Map<String, LayoutMemory.Box> boxes = new HashMap<>();
+        Map<String, LayoutMemory.Box> dots = new HashMap<>();
+        for (int s = 0; s < layout.chart.stateCount(); s++) {
+            ElkNode node = layout.nodes[s];
+            if (node != null && node != layout.graph) {
+                boxes.put(layout.chart.stateName(s), box(node));
+            }
+            if (layout.initialDots[s] != null) {
+                dots.put(layout.chart.stateName(s), box(layout.initialDots[s]));
+            }
+        }
+        return new LayoutMemory(boxes, dots);
+    }
+
+    private static LayoutMemory.Box box(ElkNode node) {
+        return new LayoutMemory.Box(node.getX(), node.getY(), node.getWidth(), node.getHeight());
     }
 
     // ------------------------------------------------------------------ layout

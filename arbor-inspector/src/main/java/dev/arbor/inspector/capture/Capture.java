@@ -51,6 +51,8 @@ public final class Capture {
     private final Condition gateOpened = gateLock.newCondition();
     private volatile boolean paused;
     private int stepsGranted;
+    /** Work the page asked to be done on the game thread at the gate (setting a variable while paused). */
+    private final java.util.concurrent.ConcurrentLinkedQueue<Runnable> atGate = new java.util.concurrent.ConcurrentLinkedQueue<>();
 
     public Capture(int ringCapacity) {
         this.ringCapacity = ringCapacity;
@@ -176,6 +178,9 @@ public final class Capture {
         if (s.length > 0) {
             sampleClocks(s); // as the last tick left them: what a paused page shows
         }
+        if (!atGate.isEmpty()) {
+            runAtGate();
+        }
         if (paused) {
             waitForStep();
         }
@@ -185,16 +190,28 @@ public final class Capture {
     }
 
     private void waitForStep() throws InterruptedException {
-        gateLock.lock();
-        try {
-            while (paused && stepsGranted == 0) {
-                gateOpened.await(250, TimeUnit.MILLISECONDS);
+        while (true) {
+            runAtGate(); // outside the lock: the work may take a while, and the page may resume meanwhile
+            gateLock.lock();
+            try {
+                if (!paused || stepsGranted > 0) {
+                    if (stepsGranted > 0) {
+                        stepsGranted--;
+                    }
+                    return;
+                }
+                if (atGate.isEmpty()) { // work handed over signals under the lock, so none is missed
+                    gateOpened.await(250, TimeUnit.MILLISECONDS);
+                }
+            } finally {
+                gateLock.unlock();
             }
-            if (stepsGranted > 0) {
-                stepsGranted--;
-            }
-        } finally {
-            gateLock.unlock();
+        }
+    }
+
+    private void runAtGate() {
+        for (Runnable r = atGate.poll(); r != null; r = atGate.poll()) {
+            r.run();
         }
     }
 
@@ -289,6 +306,22 @@ public final class Capture {
     }
 
     // ---------------------------------------------------------------- server threads
+
+    /**
+     * Hands work to the game thread: the gate runs it at its next pass, or at once while it waits
+     * paused. The work must not throw.
+     *
+     * @param work what to run on the game thread
+     */
+    public void atGate(Runnable work) {
+        atGate.add(Objects.requireNonNull(work, "work"));
+        gateLock.lock();
+        try {
+            gateOpened.signalAll();
+        } finally {
+            gateLock.unlock();
+        }
+    }
 
     /** Pauses the game at its next gate. */
     public void pause() {

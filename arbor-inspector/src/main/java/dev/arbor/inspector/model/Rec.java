@@ -77,11 +77,49 @@ public final class Rec {
     /**
      * A move onto a new chart, as its migration report tells it.
      *
-     * @param from  the old chart's name
-     * @param to    the new chart's name
-     * @param text  the report, one heading a line
+     * @param from    the old chart's name
+     * @param to      the new chart's name
+     * @param text    the report, one heading a line
+     * @param kept    the paths of the active states kept, in the new chart's document order
+     * @param entered the paths of the states entered, in the order they were entered
+     * @param gone    the states that were active and are not any more, innermost first
      */
-    public record Report(String from, String to, String text) {}
+    public record Report(String from, String to, String text, List<String> kept, List<String> entered, List<Gone> gone) {
+        /**
+         * Copies the lists.
+         *
+         * @param from    the old chart's name
+         * @param to      the new chart's name
+         * @param text    the report, one heading a line
+         * @param kept    the paths of the active states kept
+         * @param entered the paths of the states entered
+         * @param gone    the states gone, each with where it fell back to
+         */
+        public Report {
+            kept = List.copyOf(kept);
+            entered = List.copyOf(entered);
+            gone = List.copyOf(gone);
+        }
+
+        /**
+         * A report of the text alone (a recording written before reports carried their structure).
+         *
+         * @param from the old chart's name
+         * @param to   the new chart's name
+         * @param text the report
+         */
+        public Report(String from, String to, String text) {
+            this(from, to, text, List.of(), List.of(), List.of());
+        }
+    }
+
+    /**
+     * A state that was active before a move and is not after it.
+     *
+     * @param state    its path in the old chart
+     * @param fallback the path of the nearest ancestor that stayed active (empty for the root)
+     */
+    public record Gone(String state, String fallback) {}
 
     /**
      * A pending telegram.

@@ -165,6 +165,24 @@ public final class Wire {
                 g.writeStringField("from", r.report.from());
                 g.writeStringField("to", r.report.to());
                 g.writeStringField("text", r.report.text());
+                g.writeArrayFieldStart("kept");
+                for (String k : r.report.kept()) {
+                    g.writeString(k);
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("entered");
+                for (String e : r.report.entered()) {
+                    g.writeString(e);
+                }
+                g.writeEndArray();
+                g.writeArrayFieldStart("gone");
+                for (Rec.Gone gone : r.report.gone()) {
+                    g.writeStartObject();
+                    g.writeStringField("state", gone.state());
+                    g.writeStringField("fallback", gone.fallback());
+                    g.writeEndObject();
+                }
+                g.writeEndArray();
                 g.writeEndObject();
             }
             default -> { }
@@ -317,7 +335,14 @@ public final class Wire {
             }
             case Kind.RELOAD -> {
                 JsonNode rep = n.path("report");
-                r.report = new Rec.Report(rep.path("from").asText(), rep.path("to").asText(), rep.path("text").asText());
+                List<String> kept = new ArrayList<>();
+                rep.path("kept").forEach(x -> kept.add(x.asText()));
+                List<String> entered = new ArrayList<>();
+                rep.path("entered").forEach(x -> entered.add(x.asText()));
+                List<Rec.Gone> gone = new ArrayList<>();
+                rep.path("gone").forEach(x -> gone.add(new Rec.Gone(x.path("state").asText(), x.path("fallback").asText())));
+                r.report = new Rec.Report(rep.path("from").asText(), rep.path("to").asText(), rep.path("text").asText(),
+                        kept, entered, gone);
             }
             default -> { }
         }

@@ -161,6 +161,16 @@ final class ClientView {
             r.put("from", m.lastReport.from());
             r.put("to", m.lastReport.to());
             r.put("text", m.lastReport.text());
+            r.put("kept", m.lastReport.kept());
+            r.put("entered", m.lastReport.entered());
+            List<Map<String, Object>> gone = new ArrayList<>();
+            for (dev.arbor.inspector.model.Rec.Gone g : m.lastReport.gone()) {
+                Map<String, Object> x = new LinkedHashMap<>();
+                x.put("state", g.state());
+                x.put("fallback", g.fallback());
+                gone.add(x);
+            }
+            r.put("gone", gone);
             s.put("report", r);
         }
         List<Map<String, Object>> configurations = new ArrayList<>();

@@ -11,13 +11,19 @@ import java.util.Set;
 
 /**
  * The checks every request passes: its Host must be the server's own (no DNS rebinding), its
- * Origin, when sent, too (no cross-site requests), and off loopback it must carry the access token.
+ * Origin, when sent, too (no cross-site requests), and off loopback (or when a token was chosen)
+ * it must carry the access token. With the studio on, the token is needed even on loopback for
+ * every studio request and every write ({@code POST}).
  *
- * @param hosts         the {@code host:port} values this server answers to
- * @param token         the access token, or null when none is required
+ * @param hosts           the {@code host:port} values this server answers to
+ * @param token           the access token, or null when none is required
+ * @param tokenEverywhere whether every request needs the token; else only the studio's and writes
  * @param controlsAllowed whether the page may send events and pause the game
  */
-record Security(Set<String> hosts, String token, boolean controlsAllowed) {
+record Security(Set<String> hosts, String token, boolean tokenEverywhere, boolean controlsAllowed) {
+
+    /** The paths of the studio's requests, which need the token whenever there is one. */
+    static final String STUDIO = "/api/studio/";
 
     /** The host names a server bound to {@code address} on {@code port} answers to. */
     static Set<String> hostsFor(InetAddress address, String host, int port) {
@@ -47,10 +53,16 @@ record Security(Set<String> hosts, String token, boolean controlsAllowed) {
         if (origin != null && !sameOrigin(origin)) {
             return new Refusal(403, "refused: Origin '" + origin + "' is not this inspector's");
         }
-        if (token != null && !tokenMatches(ex)) {
+        if (token != null && needsToken(ex) && !tokenMatches(ex)) {
             return new Refusal(401, "refused: this inspector needs its access token (the token=... of its URL)");
         }
         return null;
+    }
+
+    private boolean needsToken(HttpExchange ex) {
+        String path = ex.getRequestURI().getPath();
+        return tokenEverywhere || ex.getRequestMethod().equals("POST") || path == null
+                || path.startsWith(STUDIO) || path.equals("/api/studio");
     }
 
     private boolean sameOrigin(String origin) {

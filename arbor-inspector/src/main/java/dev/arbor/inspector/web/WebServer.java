@@ -7,6 +7,9 @@ import com.sun.net.httpserver.HttpHandler;
 import com.sun.net.httpserver.HttpServer;
 import dev.arbor.inspector.model.ChartView;
 import dev.arbor.inspector.model.Model;
+import dev.arbor.inspector.studio.Edits;
+import dev.arbor.inspector.studio.Studio;
+import dev.arbor.inspector.studio.StudioException;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -38,7 +41,8 @@ public final class WebServer implements Closeable {
     private static final Pattern CLIENT_ID = Pattern.compile("[A-Za-z0-9_-]{1,40}");
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Map<String, String> STATIC = Map.of(
-            "/", "index.html", "/index.html", "index.html", "/app.js", "app.js", "/app.css", "app.css");
+            "/", "index.html", "/index.html", "index.html", "/app.js", "app.js", "/app.css", "app.css",
+            "/studio.js", "studio.js", "/studio.css", "studio.css");
 
     /**
      * How the server is set up.
@@ -49,9 +53,17 @@ public final class WebServer implements Closeable {
      * @param controlsAllowed  whether pages may send events and pause, step and resume the game
      * @param framesPerSecond  the most frames a page gets a second
      * @param maxClients       the most pages streaming at once (others get 503)
+     * @param tokenEverywhere  whether every request needs the token; else (the studio on loopback) only
+     *                         the studio's requests and writes
      */
     public record Settings(InetAddress address, int port, String token, boolean controlsAllowed, int framesPerSecond,
-                           int maxClients) {
+                           int maxClients, boolean tokenEverywhere) {
+        /** Settings whose token, when there is one, every request needs. */
+        public Settings(InetAddress address, int port, String token, boolean controlsAllowed, int framesPerSecond,
+                        int maxClients) {
+            this(address, port, token, controlsAllowed, framesPerSecond, maxClients, true);
+        }
+
         public Settings {
             Objects.requireNonNull(address, "address");
             if (framesPerSecond < 1 || framesPerSecond > 60) {
@@ -66,6 +78,7 @@ public final class WebServer implements Closeable {
     private final Settings settings;
     private final Model model;
     private final Controls controls;
+    private final Studio studio;
     private final String title;
     private final HttpServer server;
     private final ExecutorService executor;
@@ -81,14 +94,28 @@ public final class WebServer implements Closeable {
      * @param controls what the page may do to the game, or null (a replay)
      */
     public WebServer(Settings settings, Model model, Controls controls, String title) throws IOException {
+        this(settings, model, controls, title, null);
+    }
+
+    /**
+     * Binds the server with the studio on (it serves once {@link #start}ed).
+     *
+     * @param controls what the page may do to the game, or null (a replay)
+     * @param studio   the studio session the page edits, or null: no studio
+     */
+    public WebServer(Settings settings, Model model, Controls controls, String title, Studio studio) throws IOException {
+        if (studio != null && settings.token() == null) {
+            throw new IllegalArgumentException("the studio needs an access token");
+        }
         this.settings = settings;
         this.model = model;
         this.controls = controls;
+        this.studio = studio;
         this.title = title;
         this.server = HttpServer.create(new InetSocketAddress(settings.address(), settings.port()), 32);
         int port = server.getAddress().getPort();
         this.security = new Security(Security.hostsFor(settings.address(), null, port), settings.token(),
-                settings.controlsAllowed() && controls != null);
+                settings.tokenEverywhere(), settings.controlsAllowed() && controls != null);
         AtomicInteger n = new AtomicInteger();
         // streams hold a thread each; the others are short requests
         this.executor = new ThreadPoolExecutor(settings.maxClients() + 4, settings.maxClients() + 4, 30, TimeUnit.SECONDS,
@@ -139,20 +166,22 @@ public final class WebServer implements Closeable {
 
     private HttpHandler guarded(HttpHandler h) {
         return ex -> {
-            try (ex) {
-                Security.Refusal refusal = security.check(ex);
-                if (refusal != null) {
-                    Http.text(ex, refusal.status(), refusal.reason());
-                    return;
-                }
-                h.handle(ex);
-            } catch (IOException e) {
-                // the client went away
-            } catch (RuntimeException e) {
+            try (ex) { // closed after the catch below has answered: a resource is closed before its catch runs
                 try {
-                    Http.text(ex, 500, "inspector error: " + e);
-                } catch (IOException | RuntimeException ignored) {
-                    // headers were sent already, or the client went away
+                    Security.Refusal refusal = security.check(ex);
+                    if (refusal != null) {
+                        Http.text(ex, refusal.status(), refusal.reason());
+                        return;
+                    }
+                    h.handle(ex);
+                } catch (IOException e) {
+                    // the client went away
+                } catch (RuntimeException e) {
+                    try {
+                        Http.text(ex, 500, "inspector error: " + e);
+                    } catch (IOException | RuntimeException ignored) {
+                        // headers were sent already, or the client went away
+                    }
                 }
             }
         };
@@ -177,7 +206,85 @@ public final class WebServer implements Closeable {
             case "/api/control" -> post(ex, this::control);
             case "/api/chart" -> chart(ex);
             case "/api/status" -> json(ex, 200, status());
-            default -> Http.text(ex, 404, "no such page: " + path);
+            case "/api/variable" -> post(ex, this::setVariable);
+            default -> {
+                if (path.startsWith(Security.STUDIO)) {
+                    studio(ex, path.substring(Security.STUDIO.length()));
+                } else {
+                    Http.text(ex, 404, "no such page: " + path);
+                }
+            }
+        }
+    }
+
+    // ---------------------------------------------------------------- the studio
+
+    private void studio(HttpExchange ex, String request) throws IOException {
+        if (studio == null) {
+            json(ex, 404, Map.of("error", "the studio is off (start the inspector with withStudio, or `arbor studio FILE`)"));
+            return;
+        }
+        switch (request) {
+            case "document" -> get(ex, studio::document);
+            case "components" -> get(ex, studio::components);
+            case "edit" -> post(ex, (body, q) -> {
+                only(body, "edit", "revision", "edit");
+                return studio.edit(revision(body), Edits.parse(body.get("edit")));
+            });
+            case "undo" -> post(ex, (body, q) -> {
+                only(body, "undo");
+                return studio.undo();
+            });
+            case "redo" -> post(ex, (body, q) -> {
+                only(body, "redo");
+                return studio.redo();
+            });
+            case "save" -> post(ex, (body, q) -> {
+                only(body, "save", "revision", "force");
+                JsonNode force = body.path("force");
+                if (!force.isMissingNode() && !force.isBoolean()) {
+                    throw new BadRequest(400, "\"force\" must be true or false, not " + force);
+                }
+                return studio.save(revision(body), force.asBoolean(false));
+            });
+            case "reload" -> post(ex, (body, q) -> {
+                only(body, "reload");
+                return studio.reload();
+            });
+            default -> json(ex, 404, Map.of("error", "no studio request '" + request
+                    + "' (document, components, edit, undo, redo, save, reload)"));
+        }
+    }
+
+    /** Refuses a studio request with a field it does not take: none names a path, and none is ignored. */
+    private static void only(JsonNode body, String request, String... fields) {
+        for (java.util.Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+            String f = it.next();
+            if (!java.util.Arrays.asList(fields).contains(f)) {
+                throw new BadRequest(400, "studio " + request + " takes no field '" + f + "'"
+                        + (fields.length == 0 ? " (its body is {})" : " (its fields: " + String.join(", ", fields) + ")"));
+            }
+        }
+    }
+
+    /** The revision a studio write names: the one the page saw. */
+    private static long revision(JsonNode body) {
+        JsonNode r = body.get("revision");
+        if (r == null || !r.isIntegralNumber() || !r.canConvertToLong()) {
+            throw new BadRequest(400, "the request needs \"revision\": the document's revision the page saw (a number)");
+        }
+        return r.asLong();
+    }
+
+    private void get(HttpExchange ex, java.util.function.Supplier<Object> read) throws IOException {
+        if (!ex.getRequestMethod().equals("GET")) {
+            Http.text(ex, 405, "GET only");
+            return;
+        }
+        try {
+            json(ex, 200, read.get());
+        } catch (StudioException e) {
+            json(ex, e.status(), e.body());
         }
     }
 
@@ -250,6 +357,8 @@ public final class WebServer implements Closeable {
             json(ex, 200, action.apply(node, Http.query(ex.getRequestURI())));
         } catch (BadRequest e) {
             json(ex, e.status, Map.of("error", e.getMessage()));
+        } catch (StudioException e) {
+            json(ex, e.status(), e.body());
         }
     }
 
@@ -265,6 +374,7 @@ public final class WebServer implements Closeable {
             m.put("seq", model.seq());
         }
         m.put("replay", controls == null);
+        m.put("studio", studio != null);
         m.put("controls", security.controlsAllowed());
         m.put("paused", controls != null && controls.paused());
         m.put("dropped", controls == null ? 0 : controls.dropped());
@@ -337,6 +447,27 @@ public final class WebServer implements Closeable {
             throw new BadRequest(400, problem);
         }
         return Map.of("ok", true, "posted", event.asText().strip());
+    }
+
+    private Object setVariable(JsonNode body, Map<String, String> query) {
+        requireControls();
+        JsonNode machine = body.get("machine");
+        JsonNode name = body.get("name");
+        JsonNode value = body.get("value");
+        if (machine == null || !machine.canConvertToInt() || name == null || !name.isTextual() || value == null
+                || !value.isValueNode() || value.isNull()) {
+            throw new BadRequest(400, "variable needs {\"machine\": <slot>, \"name\": \"NAME\", \"value\": \"TEXT\"}");
+        }
+        String problem;
+        try {
+            problem = controls.setVariable(machine.asInt(), name.asText().strip(), value.asText().strip());
+        } catch (IllegalStateException e) {
+            throw new BadRequest(409, e.getMessage());
+        }
+        if (problem != null) {
+            throw new BadRequest(400, problem);
+        }
+        return Map.of("ok", true, "name", name.asText().strip(), "value", value.asText().strip());
     }
 
     private Object control(JsonNode body, Map<String, String> query) {

@@ -10,9 +10,11 @@ import java.util.List;
  * @param chart     the chart's name ({@code "chart"}), or null
  * @param states    the states, in file order
  * @param variables the variables, in file order
- * @param events    every event name the file mentions (transitions, {@code defer}, {@code Raise}/{@code Send} properties), sorted
+ * @param events    every event name the file mentions (transitions, {@code defer}, {@code Raise}/{@code Send} properties), sorted, {@code "*"} left out
+ * @param global    the global state ({@code "global"}): name {@code ""}, kind {@code "global"}, its keys and transitions
+ *                  (the edits' source {@code ""}); at the place of its key, or of the chart's {@code {}} when the file has none
  */
-public record Outline(String chart, List<State> states, List<Variable> variables, List<String> events) {
+public record Outline(String chart, List<State> states, List<Variable> variables, List<String> events, State global) {
 
     /**
      * One state.
@@ -20,10 +22,10 @@ public record Outline(String chart, List<State> states, List<Variable> variables
      * @param name        its name
      * @param parent      its parent's name ({@code ""} at the top level)
      * @param kind        {@code state}, {@code parallel}, {@code final}, {@code shallowHistory} or {@code deepHistory}
-     * @param initial     whether its parent's {@code initial} names it (or it is the only child)
+     * @param initial     whether its parent's {@code initial} names it (or, when it names none, it is the only child that is not a history state)
      * @param line        the line of its key
      * @param column      the column of its key
-     * @param keys        the state's own JSON keys other than {@code states} and {@code transitions}, with their values as JSON text
+     * @param keys        the state's own keys other than {@code states} and {@code transitions}, in file order, each with its value as compact JSON text
      * @param transitions its transitions, in order
      */
     public record State(String name, String parent, String kind, boolean initial, int line, int column,
@@ -34,8 +36,8 @@ public record Outline(String chart, List<State> states, List<Variable> variables
      *
      * @param index  its index in its state's list
      * @param json   its JSON text, compact
-     * @param line   its line
-     * @param column its column
+     * @param line   the line of its opening brace
+     * @param column the column of its opening brace
      */
     public record Transition(int index, String json, int line, int column) {}
 
@@ -43,9 +45,9 @@ public record Outline(String chart, List<State> states, List<Variable> variables
      * One variable.
      *
      * @param name   its name
-     * @param json   its declaration, as JSON text
-     * @param line   its line
-     * @param column its column
+     * @param json   its declaration, as compact JSON text
+     * @param line   the line of its key
+     * @param column the column of its key
      */
     public record Variable(String name, String json, int line, int column) {}
 }
