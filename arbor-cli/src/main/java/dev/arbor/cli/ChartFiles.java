@@ -2,14 +2,17 @@ package dev.arbor.cli;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
+import dev.arbor.core.MigrationReport;
 import dev.arbor.io.ChartFileException;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
+import dev.arbor.io.reload.ReloadListener;
 import dev.arbor.scxml.ScxmlDocument;
 import dev.arbor.scxml.ScxmlException;
 import dev.arbor.scxml.ScxmlLoader;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -185,4 +188,19 @@ final class ChartFiles {
     }
 
     private ChartFiles() {}
+
+    /** A reload listener that prints each failed reload (the chart in use stays) and each migration report. */
+    static <C> ReloadListener<C> printingReloads(PrintStream out) {
+        return new ReloadListener<>() {
+            @Override
+            public void loadFailed(Path f, Exception error) {
+                out.println("reload of " + f + " failed; the chart in use stays:\n" + error.getMessage());
+            }
+
+            @Override
+            public void moved(Path f, Machine<C> machine, MigrationReport report) {
+                out.println(report);
+            }
+        };
+    }
 }

@@ -3,7 +3,6 @@ package dev.arbor.cli;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
-import dev.arbor.core.MigrationReport;
 import dev.arbor.inspector.Inspector;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.reload.ChartWatcher;
@@ -100,17 +99,7 @@ final class InspectCommand implements Callable<Integer> {
     private <C> void runJson(ChartFiles.Json<C> json, Inspector inspector) throws IOException {
         TraceWriter trace = new TraceWriter(main.out);
         ChartLoader<C> loader = ChartLoader.of(json.components());
-        ReloadListener<C> printer = new ReloadListener<>() {
-            @Override
-            public void loadFailed(Path f, Exception error) {
-                main.out.println("reload of " + f + " failed; the chart in use stays:\n" + error.getMessage());
-            }
-
-            @Override
-            public void moved(Path f, Machine<C> machine, MigrationReport report) {
-                main.out.println(report);
-            }
-        };
+        ReloadListener<C> printer = ChartFiles.printingReloads(main.out);
         try (ChartWatcher<C> watcher = ChartWatcher.of(loader, inspector.reloadListener(printer))) {
             Chart<C> chart = watcher.watch(file);
             Machine<C> machine = json.newMachine(trace);

@@ -2,7 +2,6 @@ package dev.arbor.cli;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
-import dev.arbor.core.MigrationReport;
 import dev.arbor.inspector.Inspector;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentLibrary;
@@ -85,17 +84,7 @@ final class StudioCommand implements Callable<Integer> {
         }
         offered.putIfAbsent(ChartFiles.BUILT_IN, known.get(ChartFiles.BUILT_IN).components());
         TraceWriter trace = new TraceWriter(main.out);
-        ReloadListener<C> printer = new ReloadListener<>() {
-            @Override
-            public void loadFailed(Path f, Exception error) {
-                main.out.println("reload of " + f + " failed; the chart in use stays:\n" + error.getMessage());
-            }
-
-            @Override
-            public void moved(Path f, Machine<C> machine, MigrationReport report) {
-                main.out.println(report);
-            }
-        };
+        ReloadListener<C> printer = ChartFiles.printingReloads(main.out);
         try (Inspector inspector = inspect.start(main.out, "Arbor studio", o -> o.withStudio(file, loader, offered));
              ChartWatcher<C> watcher = ChartWatcher.of(loader, inspector.reloadListener(printer))) {
             watcher.start(Duration.ofMillis(250)); // every save that loads is moved onto at the next tick
