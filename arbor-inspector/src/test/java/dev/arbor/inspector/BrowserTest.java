@@ -30,28 +30,23 @@ import org.openqa.selenium.WebElement;
 class BrowserTest {
     private static final Chart<Npc.Owner> CHART = Npc.chart();
 
+    private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
     private Browser browser;
 
     @BeforeEach
     void setUp() throws Exception {
-        Browser.assumeInstalled();
-        inspector = Inspector.start(InspectorOptions.defaults().quiet().withFramesPerSecond(20));
-        loop = new GameLoop(inspector, 10);
-        browser = new Browser();
+        page = PageFixture.start(PageFixture.options(), 10);
+        inspector = page.inspector;
+        loop = page.loop;
+        browser = page.browser;
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (loop != null) {
-            loop.close();
-        }
-        if (inspector != null) {
-            inspector.close();
+        if (page != null) {
+            page.close();
         }
     }
 
@@ -125,8 +120,7 @@ class BrowserTest {
 
     @Test
     void tenThousandMachinesArePagedAndFilteredWhileTheyRunAtSixtyTicksASecond() throws Exception {
-        loop.close();
-        loop = new GameLoop(inspector, 16);
+        loop = page.restartGame(16);
         List<Machine<Npc.Owner>> npcs = loop.addMany(10_000, i -> CHART.newMachine(new Npc.Owner()), i -> "npc-" + i);
         long[] tick = {0};
         loop.everyTick = () -> { // a hundred machines change each tick: a fight starts here, another ends there
@@ -370,11 +364,8 @@ class BrowserTest {
         List<String> liveTrace = traceRows();
         inspector.stopRecording();
         browser.screenshot("replay-live");
-        loop.close();
         loop = null;
-        inspector.close();
-
-        inspector = Inspector.replay(recording, InspectorOptions.defaults().quiet());
+        inspector = page.replay(recording);
         browser.driver.get(inspector.url().toString());
         browser.waitUpTo(10).until(d -> browser.find("#conn").getText().equals("replay"));
         select("guard-1");
@@ -399,7 +390,7 @@ class BrowserTest {
     @Test
     void theGuardDemoInTheInspector() throws Exception {
         // The guard demo (seed 004) as `arbor demo guard --inspect` runs it, paused in its fight.
-        loop.close(); // the demo is the game loop here: its ticks alone pass the gate
+        page.stopGame(); // the demo is the game loop here: its ticks alone pass the gate
         loop = null;
         java.util.concurrent.atomic.AtomicLong tick = new java.util.concurrent.atomic.AtomicLong();
         dev.arbor.examples.Stage stage = new dev.arbor.examples.Stage() {

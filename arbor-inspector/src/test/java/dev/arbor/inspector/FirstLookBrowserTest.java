@@ -21,28 +21,23 @@ import org.openqa.selenium.interactions.WheelInput;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FirstLookBrowserTest {
+    private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
     private Browser browser;
 
     @BeforeEach
     void setUp() throws Exception {
-        Browser.assumeInstalled();
-        inspector = Inspector.start(InspectorOptions.defaults().quiet().withFramesPerSecond(20));
-        loop = new GameLoop(inspector, 10);
-        browser = new Browser();
+        page = PageFixture.start(PageFixture.options(), 10);
+        inspector = page.inspector;
+        loop = page.loop;
+        browser = page.browser;
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (loop != null) {
-            loop.close();
-        }
-        if (inspector != null) {
-            inspector.close();
+        if (page != null) {
+            page.close();
         }
     }
 

@@ -6,13 +6,10 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentRegistry;
-import dev.arbor.io.reload.ChartWatcher;
-import dev.arbor.io.reload.ReloadListener;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,34 +35,25 @@ class ReloadBrowserTest {
     @TempDir
     Path dir;
     private Path file;
+    private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
     private Browser browser;
-    private ChartWatcher<Object> watcher;
     private Machine<Object> machine;
     private ReloadTruthTest.Oracle oracle;
 
     @BeforeEach
     void setUp() throws Exception {
-        Browser.assumeInstalled();
-        inspector = Inspector.start(InspectorOptions.defaults().quiet().withFramesPerSecond(20));
-        loop = new GameLoop(inspector, 10);
-        browser = new Browser();
+        page = PageFixture.start(PageFixture.options(), 10);
+        inspector = page.inspector;
+        loop = page.loop;
+        browser = page.browser;
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (loop != null) {
-            loop.close();
-        }
-        if (watcher != null) {
-            watcher.close();
-        }
-        if (inspector != null) {
-            inspector.close();
+        if (page != null) {
+            page.close();
         }
     }
 
@@ -73,15 +61,8 @@ class ReloadBrowserTest {
     private void serve(String text) throws Exception {
         file = dir.resolve("npc.json");
         Files.writeString(file, text);
-        watcher = ChartWatcher.of(LOADER, inspector.reloadListener(new ReloadListener<>() { }));
-        Chart<Object> chart = watcher.watch(file);
-        machine = chart.newMachine(new Object());
         oracle = new ReloadTruthTest.Oracle(true);
-        machine.addListener(oracle);
-        watcher.register(file, machine);
-        watcher.start(Duration.ofMillis(100));
-        loop.everyTick = watcher::applyPending;
-        loop.add(machine, "npc.json");
+        machine = page.watch(file, LOADER, new Object(), "npc.json", oracle);
         browser.driver.get(inspector.url().toString());
         browser.waitUpTo(10).until(d -> browser.find("#conn").getText().equals("live"));
     }
@@ -250,12 +231,8 @@ class ReloadBrowserTest {
         List<String> liveTrace = browser.traceRows();
         Truth live = shown();
         inspector.stopRecording();
-        loop.close();
         loop = null;
-        watcher.close();
-        watcher = null;
-        inspector.close();
-        inspector = Inspector.replay(recording, InspectorOptions.defaults().quiet());
+        inspector = page.replay(recording);
         browser.driver.get(inspector.url().toString());
         browser.waitUpTo(10).until(d -> browser.find("#conn").getText().equals("replay"));
         browser.waitUpTo(5).until(d -> shown().equals(live)); // the one machine is selected at once

@@ -28,6 +28,7 @@ import org.openqa.selenium.support.ui.Select;
 class VariablesBrowserTest {
     @TempDir
     Path dir;
+    private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
     private Browser browser;
@@ -36,22 +37,16 @@ class VariablesBrowserTest {
 
     @BeforeEach
     void setUp() throws Exception {
-        Browser.assumeInstalled();
-        inspector = Inspector.start(InspectorOptions.defaults().quiet().withFramesPerSecond(20));
-        loop = new GameLoop(inspector, 10);
-        browser = new Browser();
+        page = PageFixture.start(PageFixture.options(), 10);
+        inspector = page.inspector;
+        loop = page.loop;
+        browser = page.browser;
     }
 
     @AfterEach
     void tearDown() throws Exception {
-        if (browser != null) {
-            browser.close();
-        }
-        if (loop != null) {
-            loop.close();
-        }
-        if (inspector != null) {
-            inspector.close();
+        if (page != null) {
+            page.close();
         }
     }
 
@@ -230,10 +225,8 @@ class VariablesBrowserTest {
         Thread.sleep(300);
         Map<String, String> live = box();
         inspector.stopRecording();
-        loop.close();
         loop = null;
-        inspector.close();
-        inspector = Inspector.replay(recording, InspectorOptions.defaults().quiet());
+        inspector = page.replay(recording);
         open("replay");
         browser.waitUpTo(5).until(d -> box().equals(live));
         browser.find("#step-back").click();

@@ -13,7 +13,8 @@ const state = {
   frame: null,          // the last frame
   machine: null,        // the selected machine's last details
   charts: new Map(),    // chart id -> chart view (with svg)
-  drawnChart: -1,       // the chart whose svg is in #chart
+  drawnChart: -1,       // the chart whose svg is in #chart (in the studio, a string: the edited document's drawing)
+  drawnName: null,      // the name of the chart drawn
   whole: null,          // the drawing's own extent {x, y, w, h}
   view: null,           // the part of it shown (zoom and pan)
   loadFailure: null,    // the last save that did not load, while it is the last
@@ -85,6 +86,7 @@ function onFrame(f) {
   $('resume').disabled = !state.controls || !f.paused;
   renderList(f.machines);
   renderLoadFailure(f.loadFailure);
+  if (typeof studio !== 'undefined') studio.onFrame(f); // the studio, and the Variables box editable while paused
   if (state.selected < 0 && f.machines.total === 1 && f.machines.rows.length === 1) {
     select(f.machines.rows[0].machine); // one machine: show it at once
     return;
@@ -94,6 +96,11 @@ function onFrame(f) {
     renderSelected();
   }
   if (f.telegrams) renderTelegrams(f.telegrams);
+}
+
+/** Whether the page edits the chart (studio.js, when /api/status says studio). */
+function studioOn() {
+  return typeof studio !== 'undefined' && studio.on;
 }
 
 // ------------------------------------------------------------------ the machine list
@@ -173,6 +180,7 @@ async function renderSelected() {
     $('sel-name').textContent = 'no machine selected';
     $('sel-state').textContent = '';
     $('variables-box').hidden = true;
+    if (studioOn()) studio.redraw();
     return;
   }
   await Promise.all(chartsOf(m).map(chartView));
@@ -194,10 +202,18 @@ async function renderSelected() {
 }
 
 function drawChart(chart, id) {
+  drawSvg(chart.svg, id, chart.name);
+}
+
+/**
+ * Puts a drawing in the panel: a chart's (key: its id) or, in the studio, the edited document's
+ * (key: a string). A new drawing of the chart already shown keeps the zoom.
+ */
+function drawSvg(svgText, key, name) {
   const box = $('chart');
-  const keep = state.view && state.drawnChart >= 0 && state.charts.get(state.drawnChart) &&
-    state.charts.get(state.drawnChart).name === chart.name ? state.view : null; // a new version of the same chart keeps its zoom
-  box.innerHTML = chart.svg; // our own renderer's SVG, names escaped
+  const keep = state.view && state.drawnName === name ? state.view : null; // a new version of the same chart keeps its zoom
+  state.drawnName = name;
+  box.innerHTML = svgText; // our own renderer's SVG, names escaped
   const svg = box.querySelector('svg');
   if (svg) {
     const w = parseFloat(svg.getAttribute('width')), h = parseFloat(svg.getAttribute('height'));
@@ -213,9 +229,10 @@ function drawChart(chart, id) {
     if (kind === 'compound' || kind === 'parallel') g.classList.add('container');
     if (kind.endsWith('history')) g.classList.add('history');
   }
-  state.drawnChart = id;
+  state.drawnChart = key;
   if (keep) setView(keep); else fit();
   markProblems();
+  if (studioOn()) studio.drawn();
 }
 
 // ------------------------------------------------------------------ zoom and pan
@@ -297,7 +314,12 @@ function renderTravel() {
   const chartId = shown ? shown.chart : m.chart;
   const chart = state.charts.get(chartId);
   renderVariables(m, shown, live ? 'live' : 'at step ' + (i + 1) + ' of ' + reach.length); // first: it sets the chart's width
-  if (state.drawnChart !== chartId) drawChart(chart, chartId);
+  // Live, the studio shows the edited document's drawing (which may differ from the chart the
+  // machine runs until it is saved): its states are matched by name.
+  const doc = live && studioOn() ? studio.drawing() : null;
+  if (doc) {
+    if (state.drawnChart !== doc.key) drawSvg(doc.svg, doc.key, doc.name);
+  } else if (state.drawnChart !== chartId) drawChart(chart, chartId);
   let active; let marked; let history;
   if (live) {
     active = new Set(m.active);
@@ -319,7 +341,7 @@ function renderTravel() {
   $('step-back').disabled = i <= 0;
   $('step-forward').disabled = live;
   $('live').disabled = live;
-  highlight(chart, active, marked, history, live ? m.clocks : {});
+  highlight(chart, active, marked, history, live ? m.clocks : {}, !!doc);
   renderTrace(m, live ? null : shown.step);
 }
 
@@ -391,23 +413,32 @@ function renderVariables(m, shown, when) {
   }));
 }
 
-function highlight(chart, active, marked, history, clocks) {
+/**
+ * Fills the active states and marks the transition just taken. {@code byName}: the drawing is not
+ * of {@code chart} (the studio's document), so states are found by their names and transitions,
+ * whose ids differ, are not marked.
+ */
+function highlight(chart, active, marked, history, clocks, byName) {
   const box = $('chart');
+  const gOf = id => byName ? stateGroup(chart.states[id] ? chart.states[id].name : null) : box.querySelector('#s' + id);
+  const on = new Set([...active].map(gOf).filter(Boolean));
   for (const g of box.querySelectorAll('g.state')) {
-    g.classList.toggle('on', active.has(Number(g.id.slice(1))));
+    g.classList.toggle('on', on.has(g));
   }
   for (const g of box.querySelectorAll('g.transition')) {
-    g.classList.toggle('last', marked.has(Number(g.dataset.transition)));
+    g.classList.toggle('last', !byName && marked.has(Number(g.dataset.transition)));
   }
   // The notes: clocks under their states, history records beside theirs. Kept when unchanged, so
   // that frames many times a second do not redraw them.
   const notes = new Map();
   for (const [s, ticks] of Object.entries(clocks)) {
-    notes.set('s' + s + ' clock', ticks + (ticks === 1 ? ' tick' : ' ticks'));
+    const g = gOf(Number(s));
+    if (g) notes.set(g.id + ' clock', ticks + (ticks === 1 ? ' tick' : ' ticks'));
   }
   for (const [h, rec] of Object.entries(history)) {
     const names = rec.map(s => chart.states[s] ? chart.states[s].name : '#' + s).join(', ');
-    notes.set('s' + h + ' recorded', '→ ' + (names || '(nothing)'));
+    const g = gOf(Number(h));
+    if (g) notes.set(g.id + ' recorded', '→ ' + (names || '(nothing)'));
   }
   for (const t of box.querySelectorAll('text.clock, text.recorded')) {
     const key = t.parentNode.id + ' ' + t.getAttribute('class');
@@ -418,6 +449,12 @@ function highlight(chart, active, marked, history, clocks) {
     const [id, cls] = key.split(' ');
     annotate(box.querySelector('#' + id), text, cls);
   }
+}
+
+/** The drawing's group of the state of that name, or null. */
+function stateGroup(name) {
+  if (name === null || name === undefined) return null;
+  return $('chart').querySelector('g.state[data-state="' + CSS.escape(name) + '"]');
 }
 
 /** Writes a small note in a state's box: its clock in the lower right, a history record beside it. */
@@ -449,8 +486,11 @@ function renderLoadFailure(failure) {
   state.loadFailure = failure;
   box.hidden = !failure;
   if (failure) {
-    $('load-failure-head').textContent = failure.file + ' does not load (tick ' + failure.tick
-      + '): the game goes on with the chart it had. Fix the file and save again.';
+    $('load-failure-head').textContent = studioOn()
+      ? failure.file + ' as saved does not load (tick ' + failure.tick + '): the game keeps running the chart it had.'
+        + ' Fix the problems and save again.'
+      : failure.file + ' does not load (tick ' + failure.tick
+        + '): the game goes on with the chart it had. Fix the file and save again.';
     $('load-failure-list').replaceChildren(...failure.problems.map(p => {
       const li = document.createElement('li');
       const where = document.createElement('code');
@@ -465,17 +505,14 @@ function renderLoadFailure(failure) {
 /** Outlines, on the drawing, the states the problems of a failed save concern. */
 function markProblems() {
   const failure = state.loadFailure;
-  const chart = state.charts.get(state.drawnChart);
   for (const g of $('chart').querySelectorAll('g.state.problem')) {
     g.classList.remove('problem');
     const t = g.querySelector('title.problem');
     if (t) t.remove();
   }
-  if (!failure || !chart) return;
+  if (!failure) return;
   for (const p of failure.problems) {
-    if (!p.state) continue;
-    const id = chart.states.findIndex(s => s.name === p.state);
-    const g = id < 0 ? null : $('chart').querySelector('#s' + id);
+    const g = stateGroup(p.state);
     if (!g) continue;
     g.classList.add('problem');
     const t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
@@ -646,6 +683,7 @@ $('step-back').onclick = () => travelBy(-1);
 $('step-forward').onclick = () => travelBy(1);
 $('live').onclick = () => travelTo(null);
 $('report-close').onclick = () => { $('report').hidden = true; };
+$('message').onclick = () => { $('message').hidden = true; };
 $('chart').ondblclick = () => fit();
 $('zoom-in').onclick = () => zoomBy(1.25);
 $('zoom-out').onclick = () => zoomBy(1 / 1.25);
