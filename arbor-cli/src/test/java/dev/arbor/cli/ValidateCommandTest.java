@@ -173,7 +173,7 @@ class ValidateCommandTest {
                         + " did you mean 'call_guards'?",
                 shop + ":7:33: warning: nothing in the chart raises event 'call_guards'; did you mean 'call_gaurds',"
                         + " raised at 6:44?",
-                shop + ":9:23: unknown state 'opne'; the chart's states: open, alarm");
+                shop + ":9:23: unknown state 'opne'; did you mean 'open'? The chart's states: open, alarm");
     }
 
     @Test

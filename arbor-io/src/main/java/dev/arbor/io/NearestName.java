@@ -13,8 +13,8 @@ public final class NearestName {
     private NearestName() {}
 
     /**
-     * The name nearest to {@code name} by edit distance ({@link #editDistance Levenshtein}, case
-     * ignored), when it is within a third of the name's length (at least 1); the first in
+     * The name nearest to {@code name} by edit distance ({@link #editDistance}, a swap of neighbours
+     * counting one, case ignored), when it is within a third of the name's length (at least 1); the first in
      * iteration order on a tie; null when none is that near. A name equal to {@code name} is not
      * a suggestion: it counts only when it differs in case.
      *
@@ -41,14 +41,17 @@ public final class NearestName {
     }
 
     /**
-     * The Levenshtein distance: the fewest insertions, deletions and substitutions of chars that
-     * turn {@code a} into {@code b} (a swap of two neighbours is two).
+     * The edit distance with swaps: the fewest insertions, deletions and substitutions of chars,
+     * and swaps of two neighbours, that turn {@code a} into {@code b} (the optimal string
+     * alignment distance). A swap counts one, as typing makes it: {@code wlak} is one from
+     * {@code walk}.
      *
      * @param a one text
      * @param b the other
      * @return the distance, from 0 (equal) to the longer one's length
      */
     public static int editDistance(String a, String b) {
+        int[] beforePrevious = new int[b.length() + 1];
         int[] previous = new int[b.length() + 1];
         int[] current = new int[b.length() + 1];
         for (int j = 0; j <= b.length(); j++) {
@@ -58,9 +61,14 @@ public final class NearestName {
             current[0] = i;
             for (int j = 1; j <= b.length(); j++) {
                 int substitute = previous[j - 1] + (a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+                int d = Math.min(substitute, Math.min(previous[j], current[j - 1]) + 1);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) {
+                    d = Math.min(d, beforePrevious[j - 2] + 1);
+                }
+                current[j] = d;
             }
-            int[] t = previous;
+            int[] t = beforePrevious;
+            beforePrevious = previous;
             previous = current;
             current = t;
         }

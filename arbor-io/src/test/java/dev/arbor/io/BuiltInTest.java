@@ -182,7 +182,7 @@ class BuiltInTest {
                    'hp': {'type': 'int', 'min': 0, 'max': 9, 'initial': 12, 'mx': 1}},
                  'initial': 'idle', 'states': {'idle': {}}}""")).containsExactly(
                 "shop.json:2:21: int 'gold' needs its range: \"min\" and \"max\", such as {\"type\": \"int\", \"min\": 0, \"max\": 999}",
-                "shop.json:3:70: enum 'mood': \"initial\" must be one of calm, grumpy, not \"clam\"",
+                "shop.json:3:70: enum 'mood': \"initial\" must be one of calm, grumpy, not \"clam\"; did you mean 'calm'?",
                 "shop.json:4:13: variable 'alert' has no type 'boolean'; the types: bool, int, enum, trigger",
                 "shop.json:5:57: int 'hp': \"initial\" 12 is out of its range, 0 to 9",
                 "shop.json:5:61: variable 'hp' has no key 'mx'; did you mean 'max'? Its keys: type, min, max, initial, values");

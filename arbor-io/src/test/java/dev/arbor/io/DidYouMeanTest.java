@@ -28,7 +28,10 @@ class DidYouMeanTest {
         assertThat(NearestName.editDistance("kitten", "sitting")).isEqualTo(3);
         assertThat(NearestName.editDistance("", "abc")).isEqualTo(3);
         assertThat(NearestName.among("OPENED", states)).isEqualTo("opened");
-        assertThat(NearestName.among("clsoed", states)).isEqualTo("closed"); // a swap is two edits; six letters allow two
+        assertThat(NearestName.among("clsoed", states)).isEqualTo("closed");
+        assertThat(NearestName.editDistance("wlak", "walk")).as("a swap of neighbours is one edit").isEqualTo(1);
+        assertThat(NearestName.editDistance("ca", "abc")).as("no swap then insertion across the same letters").isEqualTo(3);
+        assertThat(NearestName.among("idel", List.of("idle", "walk"))).as("four letters allow one edit: the swap").isEqualTo("idle");
         assertThat(NearestName.among("ajar", states)).isNull();
         assertThat(NearestName.among("x", List.of("a", "b"))).isEqualTo("a"); // a tie: the first in order
         assertThat(NearestName.among("opened", states)).isNull(); // the name itself is no suggestion

@@ -43,8 +43,8 @@ class EditErrorsTest {
     @Test
     void anUnknownStateIsNamedWithTheNearestKnownOne() {
         assertThat(refused(new ChartEdit.DeleteState("opem"))).isEqualTo("there is no state 'opem' (did you mean 'open'?)");
-        // As the loader suggests: at most a third of the letters changed; a swap of two is two changes.
-        assertThat(refused(new ChartEdit.DeleteState("opne"))).isEqualTo("there is no state 'opne'");
+        // As the loader suggests: at most a third of the letters changed; a swap of two neighbours is one change.
+        assertThat(refused(new ChartEdit.DeleteState("opne"))).isEqualTo("there is no state 'opne' (did you mean 'open'?)");
         assertThat(refused(new ChartEdit.AddState("atic", "attic"))).isEqualTo("there is no state 'atic'");
         assertThat(refused(new ChartEdit.RenameState("Ajar", "wide"))).isEqualTo("there is no state 'Ajar' (did you mean 'ajar'?)");
         assertThat(refused(new ChartEdit.SetInitial("closd"))).isEqualTo("there is no state 'closd' (did you mean 'closed'?)");
