@@ -48,7 +48,7 @@ class StructureErrorsTest {
                   "allowUnreachable": true
                 }
                 """)).containsExactly(
-                "npc.json:5:5: state 'duty': a compound state with 2 children must name its initial child",
+                "npc.json:5:5: state 'duty': a compound state with 2 children (patrol, guard) must name its initial child",
                 "npc.json:8:5: state 'rest': initial target 'patrol' is not a descendant of 'rest'", // the first patrol
                 "npc.json:10:18: state 'patrol': the key patrol is declared more than once",
                 "npc.json:12:5: state 'gone': a final state cannot have children");
@@ -103,7 +103,7 @@ class StructureErrorsTest {
                   }
                 }
                 """)).containsExactly(
-                "npc.json:1:1: chart 'npc': a compound state with 2 children must name its initial child",
+                "npc.json:1:1: chart 'npc': it has 2 top-level states (a, b); its \"initial\" must name the one it starts in",
                 "npc.json:3:18: \"errorPolicy\" must be one of rethrow, raiseErrorEvent, not \"ignore\"",
                 "npc.json:4:20: \"maxMicrosteps\" must be a whole number from 1 to 2147483647, not 0",
                 "npc.json:5:23: \"allowUnreachable\" must be true or false, not \"yes\"",
@@ -156,7 +156,7 @@ class StructureErrorsTest {
                 """)).containsExactly(
                 "npc.json:5:46: behaviour 'MoveTo': property 'target' must be an integer, not \"x\"",
                 "npc.json:5:94: unknown state 'zz'; the chart's states: a, b, b1, b2",
-                "npc.json:6:5: state 'b': a compound state with 2 children must name its initial child",
+                "npc.json:6:5: state 'b': a compound state with 2 children (b1, b2) must name its initial child",
                 "npc.json:6:53: unknown action 'Nope'; registered actions: Bye, GoTo, Log, Raise, Say",
                 "npc.json:8:40: action 'Say' has no property 'volume'; its properties: text");
     }

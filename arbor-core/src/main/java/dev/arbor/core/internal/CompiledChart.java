@@ -873,8 +873,15 @@ public final class CompiledChart {
             if (children[i].length == 1) {
                 return new int[] {children[i][0]};
             }
-            problems.add(new Problem(s.name, Rule.MISSING_INITIAL,
-                    "a compound state with " + children[i].length + " children must name its initial child"));
+            List<String> names = new ArrayList<>();
+            for (int c : children[i]) {
+                names.add(stateName[c]);
+            }
+            problems.add(new Problem(s.name, Rule.MISSING_INITIAL, i == 0
+                    ? "it has " + names.size() + " top-level states (" + String.join(", ", names)
+                            + "); its \"initial\" must name the one it starts in"
+                    : "a compound state with " + names.size() + " children (" + String.join(", ", names)
+                            + ") must name its initial child"));
             return NONE;
         }
         int[] out = new int[s.initialTargets.size()];
