@@ -61,7 +61,7 @@ class StudioDesignerBrowserTest {
         b.waitUpTo(3).until(d -> !b.all(StudioPage.stateCss("idle")).isEmpty());
         studio.selectChart();
         studio.addState("walk");
-        assertThat(studio.problems()).anyMatch(p -> p.contains("must name its initial child"));
+        assertThat(studio.problems()).anyMatch(p -> p.contains("it has 2 top-level states (idle, walk); its \"initial\" must name the one it starts in"));
         studio.select("idle");
         studio.editing(() -> studio.panelButton("make-initial"));
         assertThat(studio.problems()).anyMatch(p -> p.contains("(state walk)") && p.contains("nothing leads to it"));
