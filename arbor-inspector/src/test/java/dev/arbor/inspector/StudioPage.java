@@ -74,6 +74,44 @@ final class StudioPage {
         return at;
     }
 
+    /**
+     * Clicks a transition's arrow on the drawing: the one from {@code source} labelled {@code label},
+     * on its label, or on the middle of its line's longest segment when {@code onLine}.
+     */
+    List<Number> clickArrow(String source, String label, boolean onLine) {
+        @SuppressWarnings("unchecked")
+        List<Number> at = (List<Number>) b.js("""
+                const g = [...document.querySelectorAll('#chart g.transition[data-transition]')]
+                    .find(g => g.dataset.source === arguments[0] && g.querySelector('text') && g.querySelector('text').textContent === arguments[1]);
+                if (!g) return null;
+                const svg = g.ownerSVGElement;
+                const p = svg.createSVGPoint();
+                if (arguments[2]) {
+                  const line = g.querySelector('polyline');
+                  const pts = line.getAttribute('points').trim().split(/\\s+/).map(x => x.split(',').map(Number));
+                  let best = 0, len = -1;
+                  for (let i = 0; i + 1 < pts.length; i++) {
+                    const l = Math.hypot(pts[i + 1][0] - pts[i][0], pts[i + 1][1] - pts[i][1]);
+                    if (l > len) { len = l; best = i; }
+                  }
+                  p.x = (pts[best][0] + pts[best + 1][0]) / 2;
+                  p.y = (pts[best][1] + pts[best + 1][1]) / 2;
+                  const q = p.matrixTransform(line.getScreenCTM());
+                  return [q.x, q.y];
+                }
+                const text = g.querySelector('text');
+                const box = text.getBBox();
+                p.x = box.x + box.width / 2;
+                p.y = box.y + box.height / 2;
+                const q = p.matrixTransform(text.getScreenCTM());
+                return [q.x, q.y];
+                """, source, label, onLine);
+        assertThat(at).as("an arrow from " + source + " labelled " + label).isNotNull();
+        new Actions(b.driver).moveToLocation((int) Math.round(at.get(0).doubleValue()), (int) Math.round(at.get(1).doubleValue()))
+                .click().perform();
+        return at;
+    }
+
     /** Zooms the drawing in with the mouse wheel, {@code steps} notches about the middle of a state (for a screenshot a reader can read). */
     void zoomAt(String name, int steps) {
         WebElement g = b.find(stateCss(name) + " > *:first-child");
@@ -173,6 +211,40 @@ final class StudioPage {
         panelButton("add-transition");
         b.waitUpTo(3).until(d -> b.find("#studio-pick").isDisplayed());
         b.find("#studio-pick-event").sendKeys(event);
+    }
+
+    /** Fit: the whole drawing in view (as after an edit that made it taller than the view kept). */
+    void fit() {
+        b.find("#zoom-fit").click();
+    }
+
+    /** Opens the selected state's transition {@code index} in the panel: a click on its line. */
+    void openTransition(int index) {
+        b.find("#studio-panel ol.transitions li[data-index='" + index + "'] a").click();
+        awaitTransitionEditor(index);
+    }
+
+    /** Waits until the panel shows the editor of the selected state's transition {@code index} (a new one opens by itself). */
+    void awaitTransitionEditor(int index) {
+        b.waitUpTo(3).until(d -> !b.all("#studio-panel ol.transitions li.open[data-index='" + index + "'] .transition-editor").isEmpty());
+    }
+
+    /** The selected state's transitions as the panel lists them, one line each. */
+    @SuppressWarnings("unchecked")
+    List<String> transitions() {
+        return (List<String>) b.js("return [...document.querySelectorAll('#studio-panel ol.transitions li > a')].map(a => a.textContent)");
+    }
+
+    /** In the chart's panel: a variable's name typed under the list, its type chosen, "Add variable". */
+    void addVariable(String name, String type) {
+        b.find("#studio-panel [data-key='var-new-name']").sendKeys(name);
+        new Select(b.find("#studio-panel [data-key='var-new-type']")).selectByValue(type);
+        editing(() -> b.find("#studio-panel [data-key='var-add']").click());
+    }
+
+    /** The value of the panel's field or select {@code key}. */
+    String value(String key) {
+        return b.find("#studio-panel [data-key='" + key + "']").getAttribute("value");
     }
 
     /** Types a new value into the panel's field and leaves it (Tab): the edit is made on change. */

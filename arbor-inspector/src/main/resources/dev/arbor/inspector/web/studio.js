@@ -348,7 +348,16 @@ $('chart').addEventListener('pointerup', ev => {
   const moved = Math.hypot(ev.clientX - press.x, ev.clientY - press.y);
   press = null;
   if (moved > 4 || state.drawnChart !== studio.svgKey) return;
-  const g = document.elementsFromPoint(ev.clientX, ev.clientY).map(e => e.closest && e.closest('#chart g.state')).find(Boolean);
+  const under = document.elementsFromPoint(ev.clientX, ev.clientY);
+  if (!studio.picking) { // an arrow (its line or its label) over what lies beneath: its source, its transition open
+    const hit = under.map(e => e.closest && (e.closest('#chart g.transition[data-transition]') || e.closest('#chart g.state'))).find(Boolean);
+    const t = hit && hit.matches('g.transition') ? arrowTransition(hit) : null;
+    if (t) {
+      openTransition(t.source, t.index);
+      return;
+    }
+  }
+  const g = under.map(e => e.closest && e.closest('#chart g.state')).find(Boolean);
   const name = g ? g.dataset.state : null;
   if (studio.picking) {
     if (name) pickTarget(name);
@@ -356,6 +365,39 @@ $('chart').addEventListener('pointerup', ev => {
   }
   select(name);
 }, true);
+
+/**
+ * The transition an arrow on the drawing stands for: {source, index} (its place in the source's
+ * list), or {source} alone when that cannot be told (a "then", or a drawing older than the text).
+ * The drawing numbers a state's transitions in the order the file declares them, then its "then";
+ * those without a target have no arrow.
+ */
+function arrowTransition(g) {
+  const source = g.dataset.source;
+  const s = source ? stateNamed(source) : null;
+  if (!s || isHistory(s)) return null;
+  if (!studio.doc.svg) return { source };
+  const ids = [...new Set([...$('chart').querySelectorAll('g.transition[data-transition]')]
+    .filter(x => x.dataset.source === source).map(x => Number(x.dataset.transition)))].sort((a, b) => a - b);
+  const drawn = s.transitions.filter(t => {
+    const j = parseJson(t.json, {});
+    return targetsOf(j).length > 0 && j.kind !== 'internal';
+  });
+  const then = s.keys && s.keys.then !== undefined ? 1 : 0;
+  const rank = ids.indexOf(Number(g.dataset.transition));
+  if (ids.length !== drawn.length + then || rank < 0 || rank >= drawn.length) return { source };
+  return { source, index: drawn[rank].index };
+}
+
+/** Selects {@code source} and opens its transition {@code index} in the panel (none: the state alone). */
+function openTransition(source, index) {
+  select(source);
+  if (index === undefined) return;
+  studio.transition = { source, index };
+  renderPanel();
+  const li = $('studio-panel').querySelector('ol.transitions li.open');
+  if (li) li.scrollIntoView({ block: 'nearest' });
+}
 
 // ------------------------------------------------------------------ selection and the panel
 
@@ -486,6 +528,7 @@ function statePanel(s) {
     out.push(el('div', { class: 'field' }, 'kind ', el('b', {}, s.kind === 'deepHistory' ? 'deep history' : 'shallow history')));
     out.push(stateSelect('default', keys.default ? parseJson(keys.default, null) : null, v => edit({ op: 'setStateKey', state: s.name, key: 'default', value: v }), '(the parent\'s initial)'));
   } else {
+    // Made parallel or final, the state's own "initial" goes in the same edit (only a compound state has one).
     out.push(el('label', { class: 'field' }, 'kind ', el('select', { 'data-key': 'kind', onchange: e => edit({ op: 'setKind', state: s.name, kind: e.target.value }) },
       ...['state', 'parallel', 'final'].map(k => option(k, k, k === s.kind)))));
   }

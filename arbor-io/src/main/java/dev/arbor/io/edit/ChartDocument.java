@@ -414,9 +414,14 @@ public final class ChartDocument {
             if (m != null) {
                 s.remove(o, m);
             }
-        } else {
-            s.put(o, "kind", TextNode.valueOf(kind), true);
+            return;
         }
+        Member initial = o.member("initial");
+        if (initial != null) { // only a compound state has an initial: a parallel or final one that kept it would not load
+            s.remove(o, initial);
+            o = model(s).objectOf(state);
+        }
+        s.put(o, "kind", TextNode.valueOf(kind), true);
     }
 
     private static void checkNewName(ChartModel chart, String name) {

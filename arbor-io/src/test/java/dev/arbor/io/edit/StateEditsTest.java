@@ -309,4 +309,32 @@ class StateEditsTest {
                 """);
         assertThat(edit(parallel, new ChartEdit.SetKind("closed", "state"), new ChartEdit.SetKind("open", "state"))).isEqualTo(DOOR);
     }
+
+    @Test
+    void aCompoundStateMadeParallelLosesItsInitialInTheSameEdit() {
+        String house = """
+                {
+                  "chart": "house",
+                  "initial": "home",
+                  "states": {
+                    "home": {
+                      "initial": "kitchen",
+                      "states": {"kitchen": {}, "garden": {}}
+                    }
+                  }
+                }
+                """;
+        assertThat(edit(house, new ChartEdit.SetKind("home", "parallel"))).isEqualTo("""
+                {
+                  "chart": "house",
+                  "initial": "home",
+                  "states": {
+                    "home": {
+                      "kind": "parallel",
+                      "states": {"kitchen": {}, "garden": {}}
+                    }
+                  }
+                }
+                """);
+    }
 }
