@@ -214,6 +214,7 @@ class StudioEditsBrowserTest {
         studio.editing(() -> studio.answer("on_history"));
         b.waitUpTo(3).until(d -> "on_history".equals(b.js("return studio.selected")));
         assertThat(doc().at("/states/on/states/on_history")).isEqualTo(json("{\"kind\": \"shallowHistory\"}"));
+        assertThat(b.all("#studio-panel [data-key='make-initial']")).as("a history state is never entered first").isEmpty();
         assertThat(studio.text()).contains("\"bright\": {},\n        \"on_history\": {\"kind\": \"shallowHistory\"}\n      }");
         assertThat(b.find("#studio-panel .panel-head b").getText()).isEqualTo("History state");
         assertThat(b.find("#studio-panel div.field > b").getText()).isEqualTo("shallow history");

@@ -532,9 +532,11 @@ function statePanel(s) {
     out.push(el('label', { class: 'field' }, 'kind ', el('select', { 'data-key': 'kind', onchange: e => edit({ op: 'setKind', state: s.name, kind: e.target.value }) },
       ...['state', 'parallel', 'final'].map(k => option(k, k, k === s.kind)))));
   }
-  out.push(el('div', { class: 'field' }, s.initial
-    ? el('span', { class: 'initial-mark' }, '● initial state of ' + (s.parent || 'the chart'))
-    : button('Make initial', () => edit({ op: 'setInitial', state: s.name }), { 'data-key': 'make-initial' })));
+  if (!history) { // a history state is entered through transitions that name it, never first
+    out.push(el('div', { class: 'field' }, s.initial
+      ? el('span', { class: 'initial-mark' }, '● initial state of ' + (s.parent || 'the chart'))
+      : button('Make initial', () => edit({ op: 'setInitial', state: s.name }), { 'data-key': 'make-initial' })));
+  }
   const buttons = el('div', { class: 'buttons' });
   if (!history && s.kind !== 'final') {
     buttons.append(button('Add state inside', () => addState(s.name), { 'data-key': 'add-inside' }),
