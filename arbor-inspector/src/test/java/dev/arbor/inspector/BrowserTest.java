@@ -13,8 +13,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,6 +30,7 @@ import org.openqa.selenium.WebElement;
 class BrowserTest {
     private static final Chart<Npc.Owner> CHART = Npc.chart();
 
+    @AutoClose
     private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
@@ -43,12 +44,6 @@ class BrowserTest {
         browser = page.browser;
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     private static String id(Npc.St state) {
         return "s" + CHART.stateId(state);

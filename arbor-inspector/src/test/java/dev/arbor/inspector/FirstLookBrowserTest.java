@@ -6,8 +6,8 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.openqa.selenium.interactions.Actions;
@@ -21,6 +21,7 @@ import org.openqa.selenium.interactions.WheelInput;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class FirstLookBrowserTest {
+    @AutoClose
     private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
@@ -34,12 +35,6 @@ class FirstLookBrowserTest {
         browser = page.browser;
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     private void open() {
         browser.driver.get(inspector.url().toString());

@@ -36,6 +36,11 @@ final class PageFixture implements AutoCloseable {
         return InspectorOptions.defaults().quiet().withFramesPerSecond(20);
     }
 
+    /** The studio on {@code file} with the built-in components, the game ticking every 10 ms. */
+    static PageFixture studio(java.nio.file.Path file) throws Exception {
+        return start(options().withStudio(file, dev.arbor.io.ChartLoader.of(dev.arbor.io.BuiltIn.<Object>components())), 10);
+    }
+
     /** Starts the three with these options, the game ticking every {@code tickMillis}. */
     static PageFixture start(InspectorOptions options, long tickMillis) throws Exception {
         Browser.assumeInstalled();

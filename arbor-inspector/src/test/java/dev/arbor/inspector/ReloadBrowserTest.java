@@ -15,8 +15,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,6 +35,7 @@ class ReloadBrowserTest {
     @TempDir
     Path dir;
     private Path file;
+    @AutoClose
     private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
@@ -50,12 +51,6 @@ class ReloadBrowserTest {
         browser = page.browser;
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     /** Serves {@code text} as a watched chart file with one machine on it, as {@code arbor inspect FILE} does. */
     private void serve(String text) throws Exception {

@@ -10,7 +10,7 @@ import dev.arbor.io.BuiltIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -29,20 +29,15 @@ class StudioDesignerBrowserTest {
 
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     @Test
     void aThreeStateChartWithAVariableAndAGuardBuiltFromAnEmptyFile() throws Exception {
         Path file = dir.resolve("patrol.json");
         Files.writeString(file, "");
-        page = PageFixture.start(PageFixture.options().withStudio(file, LOADER), 10);
+        page = PageFixture.studio(file);
         page.open("live");
         Browser b = page.browser;
         StudioPage studio = new StudioPage(b).awaitStudio();

@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -72,16 +72,11 @@ class StudioEditsBrowserTest {
 
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
     private Browser b;
     private StudioPage studio;
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     /** The document as the page holds it, read as JSON. */
     private JsonNode doc() throws Exception {
@@ -96,7 +91,7 @@ class StudioEditsBrowserTest {
     void theEditsOfTheGuideEachMadeInThePage() throws Exception {
         Path file = dir.resolve("lamp.json");
         Files.writeString(file, LAMP);
-        page = PageFixture.start(PageFixture.options().withStudio(file, LOADER), 10);
+        page = PageFixture.studio(file);
         page.open("live");
         b = page.browser;
         studio = new StudioPage(b).awaitStudio();

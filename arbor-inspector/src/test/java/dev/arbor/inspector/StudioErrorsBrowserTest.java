@@ -10,7 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,21 +28,16 @@ class StudioErrorsBrowserTest {
 
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     @Test
     void anEditWithErrorsIsShownNotWrittenUnlessAskedAndThenTheGameKeepsItsChart() throws Exception {
         Path file = dir.resolve("shopkeeper.json");
         Files.copy(Path.of("..", "docs", "examples", "shopkeeper.json"), file);
         String original = Files.readString(file);
-        page = PageFixture.start(PageFixture.options().withStudio(file, LOADER), 10);
+        page = PageFixture.studio(file);
         Machine<Object> machine = page.watch(file, LOADER, new Object(), "shopkeeper");
         page.open("live");
         Browser b = page.browser;

@@ -14,7 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,16 +31,11 @@ import org.openqa.selenium.Keys;
 class StudioLiveBrowserTest {
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
     private Machine<?> machine;
     private final ReloadTruthTest.Oracle oracle = new ReloadTruthTest.Oracle(true);
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     /** The guard demo's chart (from the examples' sources: a resource of another module is not ours to read), copied where the test may write it. */
     static Path guardChart(Path dir) throws Exception {

@@ -8,7 +8,7 @@ import dev.arbor.io.ChartLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,14 +26,9 @@ class StudioPausedBrowserTest {
 
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     private String boxValue(String name) {
         return (String) page.browser.js("const tr = document.querySelector(\"#variables tbody tr[data-name='\" + arguments[0] + \"']\");"
@@ -48,7 +43,7 @@ class StudioPausedBrowserTest {
     void theVariablesAreSetFromThePageWhileTheGameIsPaused() throws Exception {
         Path file = dir.resolve("shopkeeper.json");
         Files.copy(Path.of("..", "docs", "examples", "shopkeeper.json"), file);
-        page = PageFixture.start(PageFixture.options().withStudio(file, LOADER), 10);
+        page = PageFixture.studio(file);
         Machine<Object> machine = page.watch(file, LOADER, new Object(), "shopkeeper");
         page.open("live");
         Browser b = page.browser;

@@ -9,8 +9,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -31,6 +31,7 @@ class StudioUndoBrowserTest {
     Path dir;
     private Path file;
     private String original;
+    @AutoClose
     private PageFixture page;
     private StudioPage studio;
 
@@ -46,12 +47,6 @@ class StudioUndoBrowserTest {
         page.browser.waitUpTo(5).until(d -> !page.browser.all(StudioPage.stateCss("FIGHT")).isEmpty());
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     /** A state REST inside ON_DUTY, entered from FIGHT by TIRED: two edits, after which the chart loads again. */
     private void addRest() {

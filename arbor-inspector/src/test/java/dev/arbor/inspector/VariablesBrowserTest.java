@@ -10,8 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AutoClose;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -28,6 +28,7 @@ import org.openqa.selenium.support.ui.Select;
 class VariablesBrowserTest {
     @TempDir
     Path dir;
+    @AutoClose
     private PageFixture page;
     private Inspector inspector;
     private GameLoop loop;
@@ -43,12 +44,6 @@ class VariablesBrowserTest {
         browser = page.browser;
     }
 
-    @AfterEach
-    void tearDown() throws Exception {
-        if (page != null) {
-            page.close();
-        }
-    }
 
     private void open(String status) {
         browser.driver.get(inspector.url().toString());
