@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Assumptions;
 import org.openqa.selenium.By;
 import org.openqa.selenium.JavascriptExecutor;
 import org.openqa.selenium.OutputType;
+import org.openqa.selenium.StaleElementReferenceException;
 import org.openqa.selenium.TakesScreenshot;
 import org.openqa.selenium.WebDriver;
 import org.openqa.selenium.WebElement;
@@ -63,6 +64,17 @@ final class Browser implements AutoCloseable {
 
     WebElement find(String css) {
         return driver.findElement(By.cssSelector(css));
+    }
+
+    /**
+     * Clicks the element, found anew until the click lands: a box the page redraws as records
+     * arrive can replace the element between finding and clicking it.
+     */
+    void click(String css) {
+        waitUpTo(3).ignoring(StaleElementReferenceException.class).until(d -> {
+            find(css).click();
+            return true;
+        });
     }
 
     List<WebElement> all(String css) {

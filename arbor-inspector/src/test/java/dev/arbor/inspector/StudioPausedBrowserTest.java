@@ -36,7 +36,7 @@ class StudioPausedBrowserTest {
     }
 
     private void clickValue(String name) {
-        page.browser.find("#variables tbody tr[data-name='" + name + "'] td.value").click();
+        page.browser.click("#variables tbody tr[data-name='" + name + "'] td.value");
     }
 
     @Test

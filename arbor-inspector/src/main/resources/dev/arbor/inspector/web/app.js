@@ -389,6 +389,7 @@ function renderVariables(m, shown, when) {
   const body = $('variables').tBodies[0];
   const key = JSON.stringify([m.machine, !shown, rows]);
   if (body.dataset.key === key) return; // unchanged: keep the rows (and a flash in progress)
+  if (body.querySelector('td.value input, td.value select')) return; // a value being edited: redrawn when it is set
   body.dataset.key = key;
   const before = variablesDrawn.machine === m.machine && variablesDrawn.live && !shown ? variablesDrawn.values : null;
   variablesDrawn = { machine: m.machine, live: !shown, values: new Map(rows.map(r => [r.name, r.value])) };
