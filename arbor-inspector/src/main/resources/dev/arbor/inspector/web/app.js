@@ -47,12 +47,14 @@ function sendView() {
   }).catch(() => setTimeout(sendView, 300)); // the stream may not be open yet
 }
 
+let messageShown = 0; // which message is on screen: an older one's timer never hides a newer one with the same words
 function message(text, ok) {
   const m = $('message');
+  const shown = ++messageShown;
   m.textContent = text;
   m.className = ok ? 'message ok' : 'message';
   m.hidden = !text;
-  if (ok) setTimeout(() => { if (m.textContent === text) m.hidden = true; }, 2500);
+  if (ok) setTimeout(() => { if (messageShown === shown) m.hidden = true; }, 2500);
 }
 
 // ------------------------------------------------------------------ the stream
