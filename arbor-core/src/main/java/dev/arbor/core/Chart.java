@@ -1,9 +1,9 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.CompiledChart;
-import dev.arbor.core.internal.StateDef;
-import dev.arbor.core.internal.Trigger;
+import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.StateDef;
+import dev.arbor.core.model.Trigger;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -683,7 +683,7 @@ public final class Chart<C> {
             labels = List.copyOf(labels);
         }
 
-        static Callbacks of(Act act) {
+        static Callbacks of(UserAction act) {
             if (act == null) {
                 return NONE;
             }

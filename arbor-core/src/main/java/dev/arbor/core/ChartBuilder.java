@@ -1,10 +1,8 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-
-import dev.arbor.core.internal.ChartDef;
-import dev.arbor.core.internal.CompiledChart;
-import dev.arbor.core.internal.StateDef;
+import dev.arbor.core.model.ChartDef;
+import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.StateDef;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -25,10 +23,12 @@ import java.util.function.Consumer;
  */
 public final class ChartBuilder<C> extends StateBuilder<C> {
     private final ChartDef chart;
+    private final ChartSettings settings;
 
     ChartBuilder(String name) {
         super(new StateDef(Chart.ROOT, StateDef.Declared.PLAIN));
         chart = new ChartDef(Objects.requireNonNull(name, "name"), def);
+        settings = new ChartSettings(chart);
     }
 
     /**
@@ -51,7 +51,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @return this builder
      */
     public ChartBuilder<C> errorPolicy(ErrorPolicy policy) {
-        chart.errorPolicy = Objects.requireNonNull(policy, "policy");
+        settings.errorPolicy(policy);
         return this;
     }
 
@@ -62,7 +62,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @return this builder
      */
     public ChartBuilder<C> updateOrder(UpdateOrder order) {
-        chart.updateOrder = Objects.requireNonNull(order, "order");
+        settings.updateOrder(order);
         return this;
     }
 
@@ -73,7 +73,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @return this builder
      */
     public ChartBuilder<C> onUnhandled(Action<C, Object> hook) {
-        chart.unhandled = Act.ofOwnerEvent(hook);
+        settings.onUnhandled(hook);
         return this;
     }
 
@@ -86,7 +86,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @throws IllegalArgumentException if {@code max} is less than 1
      */
     public ChartBuilder<C> maxMicrosteps(int max) {
-        chart.maxMicrosteps = positive("maxMicrosteps", max);
+        settings.maxMicrosteps(max);
         return this;
     }
 
@@ -100,7 +100,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public ChartBuilder<C> deferLimit(int limit) {
-        chart.deferLimit = positive("deferLimit", limit);
+        settings.deferLimit(limit);
         return this;
     }
 
@@ -113,16 +113,8 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public ChartBuilder<C> pushLimit(int limit) {
-        chart.pushLimit = positive("pushLimit", limit);
+        settings.pushLimit(limit);
         return this;
-    }
-
-    /** A chart setting that must be at least 1 (shared with {@link HandlerChartBuilder}). */
-    static int positive(String setting, int value) {
-        if (value < 1) {
-            throw new IllegalArgumentException(setting + " must be positive: " + value);
-        }
-        return value;
     }
 
     /**

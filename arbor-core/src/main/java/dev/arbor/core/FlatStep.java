@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * The step of a chart without parallel states, which gives the same results as {@link ScxmlStep}

@@ -1,12 +1,12 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
+import dev.arbor.core.model.UserAction;
 
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
-import dev.arbor.core.internal.ChartDef;
-import dev.arbor.core.internal.CompiledChart;
-import dev.arbor.core.internal.StateDef;
+import dev.arbor.core.model.ChartDef;
+import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.StateDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -35,11 +35,13 @@ import java.util.Set;
 public final class HandlerChartBuilder<C> {
     private final StateDef root = new StateDef(Chart.ROOT, StateDef.Declared.PLAIN);
     private final ChartDef chart;
+    private final ChartSettings settings;
     private final Map<Object, StateDef> states = new LinkedHashMap<>();
     private final List<Problem> problems = new ArrayList<>();
 
     HandlerChartBuilder(String name) {
         chart = new ChartDef(Objects.requireNonNull(name, "name"), root);
+        settings = new ChartSettings(chart);
         chart.dynamicTargets = true;
         states.put(Chart.ROOT, root);
     }
@@ -92,7 +94,7 @@ public final class HandlerChartBuilder<C> {
     public HandlerChartBuilder<C> history(Object key, Object parentKey, HistoryType type, Object... defaultTargets) {
         add(key, parentKey, StateDef.Declared.HISTORY, null);
         StateDef h = states.get(key);
-        h.historyType = Objects.requireNonNull(type, "type");
+        h.deepHistory = Objects.requireNonNull(type, "type") == HistoryType.DEEP;
         for (Object t : defaultTargets) {
             h.initialTargets.add(Objects.requireNonNull(t, "default target"));
         }
@@ -134,7 +136,7 @@ public final class HandlerChartBuilder<C> {
      * @return this builder
      */
     public HandlerChartBuilder<C> initialAction(StateAction<C> action) {
-        root.initialActions.add(Act.ofOwner(action));
+        root.initialActions.add(UserCode.ownerAction(action));
         return this;
     }
 
@@ -147,7 +149,7 @@ public final class HandlerChartBuilder<C> {
      * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public HandlerChartBuilder<C> pushLimit(int limit) {
-        chart.pushLimit = ChartBuilder.positive("pushLimit", limit);
+        settings.pushLimit(limit);
         return this;
     }
 
@@ -159,7 +161,7 @@ public final class HandlerChartBuilder<C> {
      * @throws IllegalArgumentException if {@code limit} is less than 1
      */
     public HandlerChartBuilder<C> deferLimit(int limit) {
-        chart.deferLimit = ChartBuilder.positive("deferLimit", limit);
+        settings.deferLimit(limit);
         return this;
     }
 
@@ -181,7 +183,7 @@ public final class HandlerChartBuilder<C> {
      * @return this builder
      */
     public HandlerChartBuilder<C> errorPolicy(ErrorPolicy policy) {
-        chart.errorPolicy = Objects.requireNonNull(policy, "policy");
+        settings.errorPolicy(policy);
         return this;
     }
 
@@ -192,7 +194,7 @@ public final class HandlerChartBuilder<C> {
      * @return this builder
      */
     public HandlerChartBuilder<C> onUnhandled(Action<C, Object> hook) {
-        chart.unhandled = Act.ofOwnerEvent(hook);
+        settings.onUnhandled(hook);
         return this;
     }
 
@@ -205,7 +207,7 @@ public final class HandlerChartBuilder<C> {
      * @throws IllegalArgumentException if {@code max} is less than 1
      */
     public HandlerChartBuilder<C> maxMicrosteps(int max) {
-        chart.maxMicrosteps = ChartBuilder.positive("maxMicrosteps", max);
+        settings.maxMicrosteps(max);
         return this;
     }
 
@@ -269,9 +271,10 @@ public final class HandlerChartBuilder<C> {
 
     private void attach(StateDef s, StateHandler<C> handler) {
         s.handler = handler;
-        s.entry.add(Act.entryOf(handler));
-        s.exit.add(Act.exitOf(handler));
-        s.initialActions.add(Act.initialOf(handler));
-        s.update.add(Act.updateOf(handler));
+        UserAction[] callbacks = UserCode.handlerActions(handler);
+        s.entry.add(callbacks[0]);
+        s.exit.add(callbacks[1]);
+        s.initialActions.add(callbacks[2]);
+        s.update.add(callbacks[3]);
     }
 }

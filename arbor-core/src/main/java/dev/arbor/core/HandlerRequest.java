@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * The {@link Transitions} a handler state is handed on the flat path: it notes the state the

@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * Handler states (seed 003, QP's style) in a chart without parallel states: from the active leaf

@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;

@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * Programmatic moves ({@link Machine#goTo}, {@link Machine#revert}, {@link Machine#push},

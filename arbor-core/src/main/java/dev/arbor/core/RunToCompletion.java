@@ -1,8 +1,8 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.Check;
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.UserGuard;
+import dev.arbor.core.model.CompiledChart;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -388,7 +388,7 @@ final class RunToCompletion {
     }
 
     /** Runs a user action, if any; what it throws is reported against {@code state} once the step is whole. */
-    static void runAction(Machine<?> m, Act a, int state, Object event) {
+    static void runAction(Machine<?> m, UserAction a, int state, Object event) {
         if (a != null) {
             try {
                 UserCode.run(a, m, m.owner, event);
@@ -405,7 +405,7 @@ final class RunToCompletion {
 
     /** Whether transition {@code t}'s guard holds; a guard that throws is reported, and false (as in SCXML). */
     static boolean guardHolds(Machine<?> m, CompiledChart c, int t, Object event) {
-        Check g = c.tGuard[t];
+        UserGuard g = c.tGuard[t];
         if (g == null) {
             return true;
         }
@@ -444,7 +444,7 @@ final class RunToCompletion {
         }
         Scratch s = m.step();
         CompiledChart c = m.chart.compiled;
-        if (c.errorPolicy == ErrorPolicy.RAISE_ERROR_EVENT) {
+        if (c.raisesErrorEvents) {
             s.internal.add(new ExecutionError(e, c.key[state]));
         } else if (s.firstError == null) {
             s.firstError = e;

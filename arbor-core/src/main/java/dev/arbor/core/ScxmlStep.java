@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * SCXML's step for any chart (W3C SCXML 1.0, Appendix D): transitions selected from each active

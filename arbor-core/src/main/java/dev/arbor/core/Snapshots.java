@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 import java.util.Objects;
 
 /**

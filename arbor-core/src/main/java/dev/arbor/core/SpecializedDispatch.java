@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * A chart's event dispatch and ticks compiled into code of their own (see {@link Specializer}):

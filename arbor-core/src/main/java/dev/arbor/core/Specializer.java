@@ -9,9 +9,9 @@ import static java.lang.invoke.MethodHandles.insertArguments;
 import static java.lang.invoke.MethodHandles.permuteArguments;
 import static java.lang.invoke.MethodType.methodType;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.Check;
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.UserGuard;
+import dev.arbor.core.model.CompiledChart;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -427,7 +427,7 @@ final class Specializer {
         MethodHandle chain = order.isEmpty() || c.tGuard[order.get(order.size() - 1)] != null ? then.apply(-1) : null;
         for (int k = order.size() - 1; k >= 0; k--) {
             int t = order.get(k);
-            Check g = c.tGuard[t];
+            UserGuard g = c.tGuard[t];
             MethodHandle take = then.apply(t);
             if (g == null) {
                 chain = take;
@@ -529,7 +529,7 @@ final class Specializer {
             int[] polled = c.tickPolled[leaf];
             for (int i = polled.length - 1; i >= 0; i--) {
                 MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
-                Check g = c.tGuard[polled[i]];
+                UserGuard g = c.tGuard[polled[i]];
                 chain = g == null ? fire : guardWithTest(caught(UserCode.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }
@@ -576,7 +576,7 @@ final class Specializer {
                 int t = declared[k];
                 Piece take = selectOnly ? new Piece(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
                         : effect(leaf, t);
-                Check g = c.tGuard[t];
+                UserGuard g = c.tGuard[t];
                 if (g == null) {
                     chain = take.handle();
                     steps = take.steps();
@@ -875,7 +875,7 @@ final class Specializer {
     }
 
     /** A user action, its failure reported against {@code state}; state actions see no event, as in the interpreter. */
-    private static void addAction(List<MethodHandle> steps, Act a, int state, boolean withEvent) {
+    private static void addAction(List<MethodHandle> steps, UserAction a, int state, boolean withEvent) {
         if (a == null) {
             return;
         }

@@ -1,11 +1,8 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.Check;
-
-import dev.arbor.core.internal.StateDef;
-import dev.arbor.core.internal.TransitionDef;
-import dev.arbor.core.internal.Trigger;
+import dev.arbor.core.model.StateDef;
+import dev.arbor.core.model.TransitionDef;
+import dev.arbor.core.model.Trigger;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -106,7 +103,7 @@ public class StateBuilder<C> {
      */
     public StateBuilder<C> history(Object key, HistoryType type, Object... defaultTargets) {
         StateDef h = newChild(key, StateDef.Declared.HISTORY);
-        h.historyType = Objects.requireNonNull(type, "type");
+        h.deepHistory = Objects.requireNonNull(type, "type") == HistoryType.DEEP;
         for (Object t : defaultTargets) {
             h.initialTargets.add(Objects.requireNonNull(t, "default target"));
         }
@@ -147,7 +144,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> initialAction(StateAction<C> action) {
-        def.initialActions.add(Act.ofOwner(action));
+        def.initialActions.add(UserCode.ownerAction(action));
         return this;
     }
 
@@ -158,7 +155,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onEntry(StateAction<C> action) {
-        def.entry.add(Act.ofOwner(action));
+        def.entry.add(UserCode.ownerAction(action));
         return this;
     }
 
@@ -169,7 +166,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onEntry(MachineStateAction<C> action) {
-        def.entry.add(Act.ofMachineOwner(action));
+        def.entry.add(UserCode.machineOwnerAction(action));
         return this;
     }
 
@@ -180,7 +177,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onExit(StateAction<C> action) {
-        def.exit.add(Act.ofOwner(action));
+        def.exit.add(UserCode.ownerAction(action));
         return this;
     }
 
@@ -191,7 +188,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onExit(MachineStateAction<C> action) {
-        def.exit.add(Act.ofMachineOwner(action));
+        def.exit.add(UserCode.machineOwnerAction(action));
         return this;
     }
 
@@ -202,7 +199,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onUpdate(StateAction<C> action) {
-        def.update.add(Act.ofOwner(action));
+        def.update.add(UserCode.ownerAction(action));
         return this;
     }
 
@@ -213,7 +210,7 @@ public class StateBuilder<C> {
      * @return this builder
      */
     public StateBuilder<C> onUpdate(MachineStateAction<C> action) {
-        def.update.add(Act.ofMachineOwner(action));
+        def.update.add(UserCode.machineOwnerAction(action));
         return this;
     }
 
@@ -320,7 +317,7 @@ public class StateBuilder<C> {
     public TransitionBuilder<C, Object> when(MachineCondition<C> condition) {
         Objects.requireNonNull(condition, "condition");
         TransitionDef t = new TransitionDef(def, TransitionDef.Mode.POLLED);
-        t.guard = Check.of(condition);
+        t.guard = UserCode.machineCondition(condition);
         def.transitions.add(t);
         return new TransitionBuilder<>(t);
     }
@@ -359,7 +356,7 @@ public class StateBuilder<C> {
             t.triggers.add(Trigger.of(received));
         }
         if (!tests.isEmpty()) {
-            t.guard = Check.of(tests.size() == 1 ? tests.get(0) : Conditions.all(tests));
+            t.guard = UserCode.condition(tests.size() == 1 ? tests.get(0) : Conditions.all(tests));
         }
         def.transitions.add(t);
         return new TransitionBuilder<>(t);

@@ -3,7 +3,7 @@ package dev.arbor.core;
 import static dev.arbor.core.MachineStateBuffer.nextSet;
 
 import dev.arbor.core.MachineStateBuffer.StateSet;
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * Whether a state is a legal state of a chart (DESIGN §2's valid configuration, legal history

@@ -1,6 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * Seed 004's runtime: when each state with behaviours was entered (in ticks), which have

@@ -1,7 +1,7 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.CompiledChart;
+import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.CompiledChart;
 
 /**
  * A game tick ({@link Machine#update}): events posted from other threads, then polled and timed
@@ -54,7 +54,7 @@ final class Ticks {
             if (x != null && x.tasks != null) {
                 x.tasks.ticks++;
             }
-            if (c.updateOrder == UpdateOrder.OUTER_FIRST) {
+            if (c.updatesOuterFirst) {
                 pollOuterFirst(m, c);
             } else {
                 pollInnerFirst(m, c);
@@ -234,7 +234,7 @@ final class Ticks {
     private static void runUpdateActions(Machine<?> m, CompiledChart c) {
         for (int st = m.nextActiveIn(c.updateMask, 0); st >= 0 && m.status() == Machine.RUNNING;
                 st = m.nextActiveIn(c.updateMask, st + 1)) {
-            Act a = c.updateAction[st];
+            UserAction a = c.updateAction[st];
             if (a != null) {
                 MachineListener l = m.listener();
                 if (l != null) {

@@ -1,9 +1,6 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.Check;
-
-import dev.arbor.core.internal.TransitionDef;
+import dev.arbor.core.model.TransitionDef;
 import java.util.Objects;
 
 /**
@@ -27,7 +24,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> guard(Guard<C, E> guard) {
-        def.guard = Check.of(guard);
+        def.guard = UserCode.guard(guard);
         return this;
     }
 
@@ -38,7 +35,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> guard(MachineGuard<C, E> guard) {
-        def.guard = Check.of(guard);
+        def.guard = UserCode.machineGuard(guard);
         return this;
     }
 
@@ -49,7 +46,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> guard(Condition<C> condition) {
-        def.guard = Check.of(condition);
+        def.guard = UserCode.condition(condition);
         return this;
     }
 
@@ -60,7 +57,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> action(Action<C, E> action) {
-        def.actions.add(Act.ofOwnerEvent(action));
+        def.actions.add(UserCode.eventAction(action));
         return this;
     }
 
@@ -71,7 +68,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> action(MachineAction<C, E> action) {
-        def.actions.add(Act.ofMachineOwnerEvent(action));
+        def.actions.add(UserCode.machineEventAction(action));
         return this;
     }
 
@@ -97,7 +94,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> local() {
-        def.kind = TransitionKind.LOCAL;
+        def.local = true;
         return this;
     }
 
@@ -107,7 +104,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> external() {
-        def.kind = TransitionKind.EXTERNAL;
+        def.local = false;
         return this;
     }
 
@@ -147,7 +144,7 @@ public final class TransitionBuilder<C, E> {
      * @return this builder
      */
     public TransitionBuilder<C, E> kind(TransitionKind kind) {
-        def.kind = Objects.requireNonNull(kind, "kind");
+        def.local = Objects.requireNonNull(kind, "kind") == TransitionKind.LOCAL;
         return this;
     }
 }

@@ -1,39 +1,80 @@
 package dev.arbor.core;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.Check;
+import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.UserGuard;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
 
 /**
- * Calls the user's actions and guards, as the chart describes them ({@link Act}, {@link Check}):
+ * Calls the user's actions and guards, as the chart describes them ({@link UserAction}, {@link UserGuard}):
  * by one switch on the function's kind in the interpreters, or as a method handle bound to the
  * function for the compiled code. The casts are safe: builders tag each function with the owner
  * and event types the engine passes.
  */
 final class UserCode {
 
-    /** {@code (Machine, Object owner, Object event)void}: the shape of an action's {@link #handle(Act)}. */
+    /** {@code (Machine, Object owner, Object event)void}: the shape of an action's {@link #handle(UserAction)}. */
     private static final MethodType ACTION = MethodType.methodType(void.class, Machine.class, Object.class, Object.class);
 
     private UserCode() {
     }
 
+    // What the builders hand the model: each user function paired with its shape, so that the
+    // model holds functions without knowing the API's interfaces.
+
+    static UserAction ownerAction(StateAction<?> a) {
+        return UserAction.of(UserAction.OWNER, a);
+    }
+
+    static UserAction machineOwnerAction(MachineStateAction<?> a) {
+        return UserAction.of(UserAction.MACHINE_OWNER, a);
+    }
+
+    static UserAction eventAction(Action<?, ?> a) {
+        return UserAction.of(UserAction.OWNER_EVENT, a);
+    }
+
+    static UserAction machineEventAction(MachineAction<?, ?> a) {
+        return UserAction.of(UserAction.MACHINE_OWNER_EVENT, a);
+    }
+
+    /** A handler state's four callbacks, as actions: entry, exit, initial, update. */
+    static UserAction[] handlerActions(StateHandler<?> h) {
+        return new UserAction[] {UserAction.of(UserAction.HANDLER_ENTRY, h), UserAction.of(UserAction.HANDLER_EXIT, h),
+            UserAction.of(UserAction.HANDLER_INITIAL, h), UserAction.of(UserAction.HANDLER_UPDATE, h)};
+    }
+
+    static UserGuard condition(Condition<?> c) {
+        return UserGuard.of(UserGuard.CONDITION, c);
+    }
+
+    static UserGuard guard(Guard<?, ?> g) {
+        return UserGuard.of(UserGuard.GUARD, g);
+    }
+
+    static UserGuard machineCondition(MachineCondition<?> c) {
+        return UserGuard.of(UserGuard.MACHINE_CONDITION, c);
+    }
+
+    static UserGuard machineGuard(MachineGuard<?, ?> g) {
+        return UserGuard.of(UserGuard.MACHINE_GUARD, g);
+    }
+
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static void run(Act a, Machine<?> machine, Object owner, Object event) {
+    static void run(UserAction a, Machine<?> machine, Object owner, Object event) {
         Object fn = a.function();
         switch (a.shape()) {
-            case Act.OWNER -> ((StateAction) fn).run(owner);
-            case Act.MACHINE_OWNER -> ((MachineStateAction) fn).run((Machine) machine, owner);
-            case Act.OWNER_EVENT -> ((Action) fn).run(owner, event);
-            case Act.MACHINE_OWNER_EVENT -> ((MachineAction) fn).run((Machine) machine, owner, event);
-            case Act.HANDLER_ENTRY -> ((StateHandler) fn).onEntry(owner);
-            case Act.HANDLER_EXIT -> ((StateHandler) fn).onExit(owner);
-            case Act.HANDLER_INITIAL -> ((StateHandler) fn).onInitial(owner);
-            case Act.HANDLER_UPDATE -> ((StateHandler) fn).onUpdate(owner);
+            case UserAction.OWNER -> ((StateAction) fn).run(owner);
+            case UserAction.MACHINE_OWNER -> ((MachineStateAction) fn).run((Machine) machine, owner);
+            case UserAction.OWNER_EVENT -> ((Action) fn).run(owner, event);
+            case UserAction.MACHINE_OWNER_EVENT -> ((MachineAction) fn).run((Machine) machine, owner, event);
+            case UserAction.HANDLER_ENTRY -> ((StateHandler) fn).onEntry(owner);
+            case UserAction.HANDLER_EXIT -> ((StateHandler) fn).onExit(owner);
+            case UserAction.HANDLER_INITIAL -> ((StateHandler) fn).onInitial(owner);
+            case UserAction.HANDLER_UPDATE -> ((StateHandler) fn).onUpdate(owner);
             default -> {
-                for (Act part : (Act[]) fn) {
+                for (UserAction part : (UserAction[]) fn) {
                     run(part, machine, owner, event);
                 }
             }
@@ -41,11 +82,11 @@ final class UserCode {
     }
 
     @SuppressWarnings({"unchecked", "rawtypes"})
-    static boolean test(Check g, Machine<?> machine, Object owner, Object event) {
+    static boolean test(UserGuard g, Machine<?> machine, Object owner, Object event) {
         return switch (g.kind()) {
-            case Check.CONDITION -> ((Condition) g.function()).test(owner);
-            case Check.GUARD -> ((Guard) g.function()).test(owner, event);
-            case Check.MACHINE_CONDITION -> ((MachineCondition) g.function()).test((Machine) machine, owner);
+            case UserGuard.CONDITION -> ((Condition) g.function()).test(owner);
+            case UserGuard.GUARD -> ((Guard) g.function()).test(owner, event);
+            case UserGuard.MACHINE_CONDITION -> ((MachineCondition) g.function()).test((Machine) machine, owner);
             default -> ((MachineGuard) g.function()).test((Machine) machine, owner, event);
         };
     }
@@ -58,11 +99,11 @@ final class UserCode {
      * in a method too large to inline at a rarely taken call site, while the adapter's call on a
      * constant receiver devirtualises.
      */
-    static MethodHandle handle(Act a) {
+    static MethodHandle handle(UserAction a) {
         try {
             MethodHandle h;
-            if (a.shape() == Act.SEQUENCE) {
-                Act[] parts = (Act[]) a.function();
+            if (a.shape() == UserAction.SEQUENCE) {
+                UserAction[] parts = (UserAction[]) a.function();
                 h = handle(parts[parts.length - 1]);
                 for (int i = parts.length - 2; i >= 0; i--) {
                     h = MethodHandles.foldArguments(h, handle(parts[i]));
@@ -79,20 +120,20 @@ final class UserCode {
 
     /**
      * The guard as a handle of type {@code (Machine, Object owner, Object event)boolean} bound to
-     * the user's function, through a static adapter (see {@link #handle(Act)}).
+     * the user's function, through a static adapter (see {@link #handle(UserAction)}).
      */
-    static MethodHandle handle(Check g) {
+    static MethodHandle handle(UserGuard g) {
         try {
             Class<?> fn = switch (g.kind()) {
-                case Check.CONDITION -> Condition.class;
-                case Check.GUARD -> Guard.class;
-                case Check.MACHINE_CONDITION -> MachineCondition.class;
+                case UserGuard.CONDITION -> Condition.class;
+                case UserGuard.GUARD -> Guard.class;
+                case UserGuard.MACHINE_CONDITION -> MachineCondition.class;
                 default -> MachineGuard.class;
             };
             String adapter = switch (g.kind()) {
-                case Check.CONDITION -> "testCondition";
-                case Check.GUARD -> "testGuard";
-                case Check.MACHINE_CONDITION -> "testMachineCondition";
+                case UserGuard.CONDITION -> "testCondition";
+                case UserGuard.GUARD -> "testGuard";
+                case UserGuard.MACHINE_CONDITION -> "testMachineCondition";
                 default -> "testMachineGuard";
             };
             MethodType type = MethodType.methodType(boolean.class, fn, Machine.class, Object.class, Object.class);
@@ -105,10 +146,10 @@ final class UserCode {
 
     private static Class<?> functionType(int shape) {
         return switch (shape) {
-            case Act.OWNER -> StateAction.class;
-            case Act.MACHINE_OWNER -> MachineStateAction.class;
-            case Act.OWNER_EVENT -> Action.class;
-            case Act.MACHINE_OWNER_EVENT -> MachineAction.class;
+            case UserAction.OWNER -> StateAction.class;
+            case UserAction.MACHINE_OWNER -> MachineStateAction.class;
+            case UserAction.OWNER_EVENT -> Action.class;
+            case UserAction.MACHINE_OWNER_EVENT -> MachineAction.class;
             default -> StateHandler.class;
         };
     }

@@ -4,9 +4,8 @@ import static dev.arbor.core.Trace.note;
 import static dev.arbor.core.Trace.say;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.arbor.core.internal.Act;
-import dev.arbor.core.internal.CompiledChart;
-import dev.arbor.core.internal.StateDef;
+import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.StateDef;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -424,7 +423,7 @@ class HistoryTiersTest {
     static void historyDefaultAction(StateBuilder<Trace> parent, String history, String record) {
         for (StateDef child : parent.def.children) {
             if (child.name.equals(history)) {
-                child.initialActions.add(Act.ofOwner(note(record)));
+                child.initialActions.add(UserCode.ownerAction(note(record)));
                 return;
             }
         }

@@ -19,7 +19,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The public surface (DESIGN §3 "Modules", STYLE habit 7): the compiled module descriptor of
  * {@code arbor-core} exports exactly its API packages — {@code dev.arbor.core} and the telegram
- * package {@code dev.arbor.core.dispatch} — keeps {@code dev.arbor.core.internal} unexported, and
+ * package {@code dev.arbor.core.dispatch} — keeps {@code dev.arbor.core.model} unexported, and
  * requires nothing but {@code java.base}. Tests run on the class path, so this reads the
  * descriptor itself from {@code target/classes} (the working directory of a Maven test run is the
  * module's directory).
@@ -68,11 +68,10 @@ class ModuleExportsTest {
     }
 
     @Test
-    void theInternalPackageIsInTheModuleButNeitherExportedNorOpened() throws IOException {
+    void theModelPackageIsInTheModuleButNeitherExportedNorOpened() throws IOException {
         ModuleDescriptor d = descriptor();
-        assertThat(d.packages()).contains("dev.arbor.core", "dev.arbor.core.internal");
-        assertThat(d.exports()).extracting(Exports::source).doesNotContain("dev.arbor.core.internal");
-        assertThat(d.exports()).extracting(Exports::source).noneMatch(p -> p.contains("internal"));
+        assertThat(d.packages()).contains("dev.arbor.core", "dev.arbor.core.model");
+        assertThat(d.exports()).extracting(Exports::source).doesNotContain("dev.arbor.core.model");
         assertThat(d.opens()).isEmpty();
         assertThat(d.isOpen()).isFalse();
     }
@@ -82,7 +81,7 @@ class ModuleExportsTest {
         ModuleDescriptor d = descriptor();
         for (String p : d.packages()) {
             if (!API.contains(p)) {
-                assertThat(p).as("a non-API package").startsWith("dev.arbor.core.internal");
+                assertThat(p).as("a non-API package").startsWith("dev.arbor.core.model");
             }
         }
     }

@@ -1,7 +1,5 @@
-package dev.arbor.core.internal;
+package dev.arbor.core.model;
 
-import dev.arbor.core.HistoryType;
-import dev.arbor.core.StateHandler;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,21 +12,23 @@ public final class StateDef {
     public final Object key;
     public final String name;
     public final Declared declared;
-    public HistoryType historyType;
+    /** For a history state: whether it records the whole configuration below its parent (deep) or its parent's child (shallow). */
+    public boolean deepHistory;
     public StateDef parent;
     /** Handler style: the parent's key, resolved by the handler builder. */
     public Object parentKey;
     public final List<StateDef> children = new ArrayList<>();
     /** Targets of the initial transition (compound), or of the default transition (history). */
     public final List<Object> initialTargets = new ArrayList<>();
-    public final List<Act> initialActions = new ArrayList<>();
-    public final List<Act> entry = new ArrayList<>();
-    public final List<Act> exit = new ArrayList<>();
-    public final List<Act> update = new ArrayList<>();
+    public final List<UserAction> initialActions = new ArrayList<>();
+    public final List<UserAction> entry = new ArrayList<>();
+    public final List<UserAction> exit = new ArrayList<>();
+    public final List<UserAction> update = new ArrayList<>();
     public final List<TransitionDef> transitions = new ArrayList<>();
     /** The events this state defers (UML 2 deferred events), as the same selectors transitions use. */
     public final List<Trigger> defers = new ArrayList<>();
-    public StateHandler<?> handler;
+    /** The state's handler (the API's {@code StateHandler}), or null. */
+    public Object handler;
     public final List<dev.arbor.core.Behavior<?>> behaviors = new ArrayList<>();
 
     public StateDef(Object key, Declared declared) {

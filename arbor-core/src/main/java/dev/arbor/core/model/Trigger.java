@@ -1,4 +1,4 @@
-package dev.arbor.core.internal;
+package dev.arbor.core.model;
 
 import java.util.Objects;
 

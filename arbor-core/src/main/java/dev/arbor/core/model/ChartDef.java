@@ -1,15 +1,15 @@
-package dev.arbor.core.internal;
+package dev.arbor.core.model;
 
-import dev.arbor.core.ErrorPolicy;
-import dev.arbor.core.UpdateOrder;
 
 /** A whole chart as the builders describe it: the root state and chart-wide settings. */
 public final class ChartDef {
     public final String name;
     public final StateDef root;
-    public ErrorPolicy errorPolicy = ErrorPolicy.RETHROW;
-    public UpdateOrder updateOrder = UpdateOrder.OUTER_FIRST;
-    public Act unhandled;
+    /** The API's {@code ErrorPolicy.RAISE_ERROR_EVENT}; rethrow by default. */
+    public boolean raisesErrorEvents;
+    /** The API's {@code UpdateOrder.OUTER_FIRST}, the default. */
+    public boolean updatesOuterFirst = true;
+    public UserAction unhandled;
     public int maxMicrosteps = 10_000;
     /** The most deferred events a machine keeps. */
     public int deferLimit = 64;

@@ -1,14 +1,9 @@
-package dev.arbor.core.internal;
+package dev.arbor.core.model;
 
 import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
-import dev.arbor.core.ErrorPolicy;
-import dev.arbor.core.HistoryType;
 import dev.arbor.core.NamedEvent;
-import dev.arbor.core.StateHandler;
-import dev.arbor.core.TransitionKind;
-import dev.arbor.core.UpdateOrder;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -76,11 +71,11 @@ public final class CompiledChart {
     public final int[][] historyChildren;
     /** Per compound state: targets of its initial transition; per history state: its default targets. */
     public final int[][] initialTargets;
-    public final Act[] initialAction;
-    public final Act[] entryAction;
-    public final Act[] exitAction;
-    public final Act[] updateAction;
-    public final StateHandler<?>[] handler;
+    public final UserAction[] initialAction;
+    public final UserAction[] entryAction;
+    public final UserAction[] exitAction;
+    public final UserAction[] updateAction;
+    public final Object[] handler;
     /** Per state: its behaviour components (empty for most). */
     public final dev.arbor.core.Behavior<?>[][] behaviors;
     /** Per handler state: the id of its placeholder transition. */
@@ -105,8 +100,8 @@ public final class CompiledChart {
     public final byte[] tKindLocal;
     /** Precomputed domain, with {@link #KEEP} set when the domain itself is not exited. */
     public final int[] tDomain;
-    public final Check[] tGuard;
-    public final Act[] tAction;
+    public final UserGuard[] tGuard;
+    public final UserAction[] tAction;
     public final int[][] tTriggerIds;
     /** Per transition: its triggers as declared (done triggers resolved to their state), for tools. */
     public final Trigger[][] tTriggers;
@@ -181,7 +176,7 @@ public final class CompiledChart {
      * have an entry path as in a flat chart ({@link #inOneRegion}).
      */
     public final boolean regions;
-    /** Whether any state is a handler state ({@link dev.arbor.core.StateHandler}). */
+    /** Whether any state is a handler state ({@code StateHandler}). */
     public final boolean hasHandlers;
     /** {@link #flat} is allowed: the system property {@code arbor.flat} is not {@code off}. */
     static final boolean FLAT_PATH = !"off".equals(System.getProperty("arbor.flat", "on").trim());
@@ -238,9 +233,11 @@ public final class CompiledChart {
     public final boolean hasHistory;
 
     // Chart-wide settings.
-    public final ErrorPolicy errorPolicy;
-    public final UpdateOrder updateOrder;
-    public final Act unhandled;
+    /** Whether a user function that throws raises an error event (else the first error is rethrown after the step). */
+    public final boolean raisesErrorEvents;
+    /** Whether a tick polls and updates outer states before inner ones (else inner first). */
+    public final boolean updatesOuterFirst;
+    public final UserAction unhandled;
     public final int maxMicrosteps;
 
     private final Map<Object, Integer> idByKey;
@@ -349,21 +346,21 @@ public final class CompiledChart {
 
         // 2. Initial transitions, history defaults, entry/exit/update actions, handlers.
         initialTargets = new int[n][];
-        initialAction = new Act[n];
-        entryAction = new Act[n];
-        exitAction = new Act[n];
-        updateAction = new Act[n];
-        handler = new StateHandler<?>[n];
+        initialAction = new UserAction[n];
+        entryAction = new UserAction[n];
+        exitAction = new UserAction[n];
+        updateAction = new UserAction[n];
+        handler = new Object[n];
         behaviors = new dev.arbor.core.Behavior<?>[n][];
         for (int i = 0; i < n; i++) {
             behaviors[i] = order.get(i).behaviors.toArray(new dev.arbor.core.Behavior<?>[0]);
         }
         for (int i = 0; i < n; i++) {
             StateDef s = order.get(i);
-            entryAction[i] = Act.sequence(s.entry);
-            exitAction[i] = Act.sequence(s.exit);
-            updateAction[i] = Act.sequence(s.update);
-            initialAction[i] = Act.sequence(s.initialActions);
+            entryAction[i] = UserAction.sequence(s.entry);
+            exitAction[i] = UserAction.sequence(s.exit);
+            updateAction[i] = UserAction.sequence(s.update);
+            initialAction[i] = UserAction.sequence(s.initialActions);
             handler[i] = s.handler;
             initialTargets[i] = resolveInitial(i, s, problems);
         }
@@ -394,8 +391,8 @@ public final class CompiledChart {
         tMode = new byte[m];
         tKindLocal = new byte[m];
         tDomain = new int[m];
-        tGuard = new Check[m];
-        tAction = new Act[m];
+        tGuard = new UserGuard[m];
+        tAction = new UserAction[m];
         tTriggerIds = new int[m][];
         tTriggers = new Trigger[m][];
         Arrays.fill(tTriggers, new Trigger[0]);
@@ -423,10 +420,10 @@ public final class CompiledChart {
                 case EVENTLESS -> EVENTLESS;
                 case POLLED -> POLLED;
             };
-            tKindLocal[t] = (byte) (d.kind == TransitionKind.LOCAL ? 1 : 0);
+            tKindLocal[t] = (byte) (d.local ? 1 : 0);
             tAfter[t] = d.after;
             tGuard[t] = d.guard;
-            tAction[t] = Act.sequence(d.actions);
+            tAction[t] = UserAction.sequence(d.actions);
             int[] targets = new int[d.targets.size()];
             for (int k = 0; k < targets.length; k++) {
                 Integer id = idByKey.get(d.targets.get(k));
@@ -671,8 +668,8 @@ public final class CompiledChart {
         deferLimit = def.deferLimit;
         pushLimit = def.pushLimit;
 
-        errorPolicy = def.errorPolicy;
-        updateOrder = def.updateOrder;
+        raisesErrorEvents = def.raisesErrorEvents;
+        updatesOuterFirst = def.updatesOuterFirst;
         unhandled = def.unhandled;
         maxMicrosteps = def.maxMicrosteps;
 
@@ -758,7 +755,7 @@ public final class CompiledChart {
                 List<Integer> polled = new ArrayList<>();
                 List<Integer> updates = new ArrayList<>();
                 for (int i = 0; i < chain.size(); i++) {
-                    int st = chain.get(updateOrder == UpdateOrder.OUTER_FIRST ? i : chain.size() - 1 - i);
+                    int st = chain.get(updatesOuterFirst ? i : chain.size() - 1 - i);
                     for (int t : polledTransitions[st]) {
                         polled.add(t);
                     }
@@ -844,7 +841,7 @@ public final class CompiledChart {
                     problems.add(new Problem(s.name, Rule.HISTORY_OUTSIDE_COMPOUND,
                             "a history state must be the child of a compound or parallel state"));
                 }
-                return s.historyType == HistoryType.DEEP ? HISTORY_DEEP : HISTORY_SHALLOW;
+                return s.deepHistory ? HISTORY_DEEP : HISTORY_SHALLOW;
             case PARALLEL:
                 if (realChildren == 0) {
                     problems.add(new Problem(s.name, Rule.INVALID_STRUCTURE, "a parallel state needs at least one region"));
@@ -1503,7 +1500,7 @@ public final class CompiledChart {
             for (int i = 0; i < d.targets.size(); i++) {
                 b.append(i == 0 ? "" : " ").append(StateDef.nameOf(d.targets.get(i)));
             }
-            if (d.kind == TransitionKind.LOCAL) {
+            if (d.local) {
                 b.append(" (local)");
             }
         }

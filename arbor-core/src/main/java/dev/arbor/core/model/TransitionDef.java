@@ -1,6 +1,5 @@
-package dev.arbor.core.internal;
+package dev.arbor.core.model;
 
-import dev.arbor.core.TransitionKind;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -20,10 +19,11 @@ public final class TransitionDef {
     public final StateDef source;
     public final Mode mode;
     public final List<Trigger> triggers = new ArrayList<>();
-    public Check guard;
-    public final List<Act> actions = new ArrayList<>();
+    public UserGuard guard;
+    public final List<UserAction> actions = new ArrayList<>();
     public final List<Object> targets = new ArrayList<>();
-    public TransitionKind kind = TransitionKind.EXTERNAL;
+    /** A local transition (the source is not exited when the target is below it); external by default. */
+    public boolean local;
     /** Plan steps after the first target: entered one by one as each finishes (seed 004). */
     public final List<Object> plan = new ArrayList<>();
     /** Whether the interrupted configuration is saved, to resume when the plan is done. */
