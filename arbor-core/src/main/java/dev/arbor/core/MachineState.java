@@ -6,9 +6,9 @@ import java.util.Objects;
 
 /**
  * Everything a machine remembers apart from its owner's data: whatever can change what it does
- * next (DESIGN §2, "Snapshots hold the whole future"). {@link Machine#snapshot()} makes one;
- * {@link Machine#restore} checks one whole and puts it back; the networking layer encodes it in
- * as few bits as the chart allows.
+ * next (docs/time-and-deferral.md, "Snapshots hold the whole future"). {@link Machine#snapshot()}
+ * makes one; {@link Machine#restore} checks one whole and puts it back; the networking layer
+ * encodes it in as few bits as the chart allows.
  *
  * <p>Immutable, so every accessor that returns an array copies it. Codecs that must not allocate
  * use its reusable form, {@link MachineStateBuffer}, with {@link Machine#snapshotInto} and

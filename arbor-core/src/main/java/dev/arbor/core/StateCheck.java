@@ -6,11 +6,11 @@ import dev.arbor.core.MachineStateBuffer.StateSet;
 import dev.arbor.core.model.CompiledChart;
 
 /**
- * Whether a state is a legal state of a chart (DESIGN §2's valid configuration, legal history
- * records, and the rest of the machine's future within the chart's limits). Two checks: the form
- * of a {@link MachineState}'s id arrays ({@link #formProblem}: in range and in order, which a
- * {@link MachineStateBuffer} cannot get wrong), then the whole state in its buffer form
- * ({@link #problem}, which allocates nothing unless it finds a problem).
+ * Whether a state is a legal state of a chart (a valid configuration as docs/architecture.md
+ * defines it, legal history records, and the rest of the machine's future within the chart's
+ * limits). Two checks: the form of a {@link MachineState}'s id arrays ({@link #formProblem}: in
+ * range and in order, which a {@link MachineStateBuffer} cannot get wrong), then the whole state in
+ * its buffer form ({@link #problem}, which allocates nothing unless it finds a problem).
  */
 final class StateCheck {
     private StateCheck() {}

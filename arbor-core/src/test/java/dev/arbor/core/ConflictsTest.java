@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Conflicting transitions in parallel regions (SCXML §3.13 and Appendix D
- * {@code removeConflictingTransitions}, DESIGN §2 "Events"): transitions are selected from each
- * active atomic state in document order; a selected transition whose exit set overlaps that of
- * one selected earlier is dropped, unless its source is a descendant of the earlier one's source,
- * in which case it preempts the earlier one. Targetless transitions exit nothing and so never
- * conflict.
+ * {@code removeConflictingTransitions}; docs/architecture.md, "The step"): transitions are selected
+ * from each active atomic state in document order; a selected transition whose exit set overlaps
+ * that of one selected earlier is dropped, unless its source is a descendant of the earlier one's
+ * source, in which case it preempts the earlier one. Targetless transitions exit nothing and so
+ * never conflict.
  */
 class ConflictsTest {
 

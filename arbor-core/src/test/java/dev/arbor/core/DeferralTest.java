@@ -9,9 +9,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Deferred events (UML 2; DESIGN §2 "Deferral"): an event no transition takes and an active state
- * defers is kept in arrival order, and offered again, oldest first and before new external
- * events, after a step that leaves no active state deferring it.
+ * Deferred events (UML 2; docs/time-and-deferral.md, "Deferred events"): an event no transition
+ * takes and an active state defers is kept in arrival order, and offered again, oldest first and
+ * before new external events, after a step that leaves no active state deferring it.
  */
 class DeferralTest {
 

@@ -8,10 +8,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Completion (SCXML §3.7.1 and §6.3, DESIGN §2 "Transition kinds"): entering a final child raises
- * {@code done.state.PARENT} on the internal queue; a parallel state is done when every region is
- * in a final state; entering a top-level final state halts the machine. Done events are
- * {@link NamedEvent}s, matched by {@link StateBuilder#onDone()} and by name descriptors.
+ * Completion (SCXML §3.7.1 and §6.3; docs/architecture.md, "Transition kinds and completion"):
+ * entering a final child raises {@code done.state.PARENT} on the internal queue; a parallel state
+ * is done when every region is in a final state; entering a top-level final state halts the
+ * machine. Done events are {@link NamedEvent}s, matched by {@link StateBuilder#onDone()} and by
+ * name descriptors.
  */
 class DoneEventsTest {
 

@@ -8,13 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * What an event may be and how triggers match it (DESIGN §2 "Events", §3 "Events", SCXML §3.12.1):
- * enum constants (by identity), typed objects such as records and sealed hierarchies (by type,
- * guards and actions reading the payload), named events ({@link String} or {@link NamedEvent})
- * matched as SCXML descriptors ({@code "a"} matches {@code "a"} and {@code "a.b"}, {@code "*"}
- * matches everything). Among the transitions of one state that match, the first declared wins; an
- * inner state's transitions come before its ancestors'. Events nobody handles go to the
- * {@code unhandled} hook and the listener.
+ * What an event may be and how triggers match it (docs/architecture.md, "Events and triggers";
+ * SCXML §3.12.1): enum constants (by identity), typed objects such as records and sealed
+ * hierarchies (by type, guards and actions reading the payload), named events ({@link String} or
+ * {@link NamedEvent}) matched as SCXML descriptors ({@code "a"} matches {@code "a"} and
+ * {@code "a.b"}, {@code "*"} matches everything). Among the transitions of one state that match,
+ * the first declared wins; an inner state's transitions come before its ancestors'. Events nobody
+ * handles go to the {@code unhandled} hook and the listener.
  */
 class EventTypesTest {
 

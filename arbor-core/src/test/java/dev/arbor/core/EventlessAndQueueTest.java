@@ -8,12 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Run to completion (SCXML Appendix D {@code mainEventLoop}, DESIGN §2 "Events"): after every
- * microstep the eventless transitions ({@code always()}) are taken until none is enabled; only
- * then is the next event of the internal queue (events raised by actions, FIFO) processed; all of
- * it happens before {@code fire} returns. {@code fire} called from inside an action is queued and
- * processed as a step of its own after the current one. A cycle that never settles is a livelock:
- * an {@link IllegalStateException} after {@code maxMicrosteps}, with a valid configuration left.
+ * Run to completion (SCXML Appendix D {@code mainEventLoop}; docs/architecture.md, "The step"):
+ * after every microstep the eventless transitions ({@code always()}) are taken until none is
+ * enabled; only then is the next event of the internal queue (events raised by actions, FIFO)
+ * processed; all of it happens before {@code fire} returns. {@code fire} called from inside an
+ * action is queued and processed as a step of its own after the current one. A cycle that never
+ * settles is a livelock: an {@link IllegalStateException} after {@code maxMicrosteps}, with a valid
+ * configuration left.
  */
 class EventlessAndQueueTest {
 

@@ -10,9 +10,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Failures in user code (DESIGN §2 "Failures", {@link ErrorPolicy}, SCXML §5.10.1 and §3.12.1):
- * an entry, exit or transition action that throws never leaves a half-made configuration. The
- * step finishes as if the action had returned, then either {@code fire} throws the first error
+ * Failures in user code (docs/architecture.md, "Failures"; {@link ErrorPolicy}; SCXML §5.10.1 and
+ * §3.12.1): an entry, exit or transition action that throws never leaves a half-made configuration.
+ * The step finishes as if the action had returned, then either {@code fire} throws the first error
  * (with later ones suppressed: {@link ErrorPolicy#RETHROW}, the default) or an
  * {@link ExecutionError} named {@code error.execution} is placed on the internal queue
  * ({@link ErrorPolicy#RAISE_ERROR_EVENT}). A guard that throws is false. The machine keeps working.

@@ -6,11 +6,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import org.junit.jupiter.api.Test;
 
 /**
- * History pseudo-states (SCXML §3.10, DESIGN §2 "Tree"): a transition to a history state enters
- * what its parent had active when last exited — its active children (shallow, with their initial
- * transitions followed again below them) or its active atomic descendants (deep). A history that
- * has never been recorded enters its default targets, or, when it has none, its parent's initial
- * content. History is recorded every time the parent is exited, before anything is exited.
+ * History pseudo-states (SCXML §3.10; docs/architecture.md, "The configuration"): a transition to a
+ * history state enters what its parent had active when last exited — its active children (shallow,
+ * with their initial transitions followed again below them) or its active atomic descendants
+ * (deep). A history that has never been recorded enters its default targets, or, when it has none,
+ * its parent's initial content. History is recorded every time the parent is exited, before
+ * anything is exited.
  */
 class HistoryTest {
 

@@ -8,9 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * The listener SPI (DESIGN §3 "Observers, not inheritance", {@link MachineListener}): one trace
- * stream of events, exits, transitions, entries, internal transitions, unhandled events and
- * errors, each with its {@link Cause}; several listeners are called in the order added.
+ * The listener SPI (docs/architecture.md, "Listeners"; {@link MachineListener}): one trace stream
+ * of events, exits, transitions, entries, internal transitions, unhandled events and errors, each
+ * with its {@link Cause}; several listeners are called in the order added.
  *
  * <p>The owner of these charts is the shared log itself, so the records of actions and of
  * listeners interleave in the order they happened.

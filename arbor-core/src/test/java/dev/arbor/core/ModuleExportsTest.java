@@ -17,12 +17,12 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * The public surface (DESIGN §3 "Modules", STYLE habit 7): the compiled module descriptor of
- * {@code arbor-core} exports exactly its API packages — {@code dev.arbor.core} and the telegram
- * package {@code dev.arbor.core.dispatch} — keeps {@code dev.arbor.core.model} unexported, and
- * requires nothing but {@code java.base}. Tests run on the class path, so this reads the
- * descriptor itself from {@code target/classes} (the working directory of a Maven test run is the
- * module's directory).
+ * The public surface (docs/architecture.md, "The layers"): the compiled module
+ * descriptor of {@code arbor-core} exports exactly its API packages — {@code dev.arbor.core} and
+ * the telegram package {@code dev.arbor.core.dispatch} — keeps {@code dev.arbor.core.model}
+ * unexported, and requires nothing but {@code java.base}. Tests run on the class path, so this
+ * reads the descriptor itself from {@code target/classes} (the working directory of a Maven test
+ * run is the module's directory).
  */
 class ModuleExportsTest {
 

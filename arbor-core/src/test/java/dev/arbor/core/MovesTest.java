@@ -8,9 +8,9 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Programmatic moves (DESIGN §2, seed 002): {@code goTo}, {@code revert} (state blips) and
- * {@code push}/{@code pop} (interrupt and resume), queued when asked from inside an action and
- * applied as steps of their own, with paths computed like declared transitions.
+ * Programmatic moves (docs/architecture.md, "Moves"; seed 002): {@code goTo}, {@code revert} (state
+ * blips) and {@code push}/{@code pop} (interrupt and resume), queued when asked from inside an
+ * action and applied as steps of their own, with paths computed like declared transitions.
  */
 class MovesTest {
 

@@ -7,11 +7,11 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Parallel states (SCXML §3.4, DESIGN §2 "Tree" and "Events"): every region is active together;
- * entries run in document order, exits in reverse document order; an event is offered to each
- * active atomic state in document order and may fire one transition per region; a transition
- * from one region that leaves the parallel state exits every region; one transition may target
- * states in several regions; a transition of a common ancestor is taken once.
+ * Parallel states (SCXML §3.4; docs/architecture.md, "The configuration" and "The step"): every
+ * region is active together; entries run in document order, exits in reverse document order; an
+ * event is offered to each active atomic state in document order and may fire one transition per
+ * region; a transition from one region that leaves the parallel state exits every region; one
+ * transition may target states in several regions; a transition of a common ancestor is taken once.
  */
 class ParallelRegionsTest {
 

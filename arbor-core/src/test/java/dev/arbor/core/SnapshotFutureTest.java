@@ -11,11 +11,11 @@ import java.util.function.Consumer;
 import org.junit.jupiter.api.Test;
 
 /**
- * A snapshot holds a machine's whole future (DESIGN §2): restored onto a fresh machine, it makes
- * that machine do exactly what the original does from there — same trace, same snapshots — for a
- * chart that uses every feature that remembers something: history, blips ({@code revert}),
- * {@code push}/{@code pop}, plans with {@code resumeAfter}, behaviours with clocks and finishing,
- * timers (some fire once per activation) and deferred events.
+ * A snapshot holds a machine's whole future (docs/time-and-deferral.md): restored onto a fresh
+ * machine, it makes that machine do exactly what the original does from there — same trace, same
+ * snapshots — for a chart that uses every feature that remembers something: history, blips
+ * ({@code revert}), {@code push}/{@code pop}, plans with {@code resumeAfter}, behaviours with
+ * clocks and finishing, timers (some fire once per activation) and deferred events.
  */
 class SnapshotFutureTest {
 

@@ -9,12 +9,12 @@ import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 
 /**
- * Ticks (DESIGN §2 "Ticks" and "Threads", seeds 000 and 004): {@link Machine#update()} first fires
- * the events posted from other threads, then walks the active tree from the root down testing
- * each state's polled ({@code when}) transitions in declaration order; the first that holds fires
- * and nothing below its source's domain is tested in that tick (outer states first, or innermost
- * first when the chart says {@link UpdateOrder#INNER_FIRST}); then every active state's
- * {@code onUpdate} runs, root to leaf.
+ * Ticks (docs/architecture.md, "Ticks"; seeds 000 and 004): {@link Machine#update()} first fires
+ * the events posted from other threads, then walks the active tree from the root down testing each
+ * state's polled ({@code when}) transitions in declaration order; the first that holds fires and
+ * nothing below its source's domain is tested in that tick (outer states first, or innermost first
+ * when the chart says {@link UpdateOrder#INNER_FIRST}); then every active state's {@code onUpdate}
+ * runs, root to leaf.
  */
 class TicksTest {
 

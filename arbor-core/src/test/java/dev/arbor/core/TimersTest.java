@@ -9,9 +9,9 @@ import dev.arbor.core.Chart.TransitionInfo;
 import org.junit.jupiter.api.Test;
 
 /**
- * Timed transitions ({@code after(n)}, DESIGN §2 "Time"): a polled transition that holds once its
- * source has been active for n ticks, counted from the tick of entry and restarted by re-entry,
- * with the priority of every polled transition. Each test is a trace, tick by tick.
+ * Timed transitions ({@code after(n)}, docs/time-and-deferral.md): a polled transition that holds
+ * once its source has been active for n ticks, counted from the tick of entry and restarted by
+ * re-entry, with the priority of every polled transition. Each test is a trace, tick by tick.
  */
 class TimersTest {
 

@@ -8,13 +8,13 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /**
- * Transition kinds (DESIGN §2 "Transition kinds", {@link TransitionKind}): an external transition
- * (the default; SCXML {@code type="external"}, UML) exits and re-enters its source when the target
- * is the source or a descendant, and its domain is the least common compound ancestor; a local
- * transition (UML 2, Samek's QP) keeps a compound source that contains the target, and keeps an
- * ancestor target, re-entering it through its initial transition; an internal transition (no
- * target) runs its action and exits nothing; a transition to the root re-enters the root's
- * content without exiting the root.
+ * Transition kinds (docs/architecture.md, "Transition kinds and completion";
+ * {@link TransitionKind}): an external transition (the default; SCXML {@code type="external"}, UML)
+ * exits and re-enters its source when the target is the source or a descendant, and its domain is
+ * the least common compound ancestor; a local transition (UML 2, Samek's QP) keeps a compound
+ * source that contains the target, and keeps an ancestor target, re-entering it through its initial
+ * transition; an internal transition (no target) runs its action and exits nothing; a transition to
+ * the root re-enters the root's content without exiting the root.
  */
 class TransitionKindsTest {
 

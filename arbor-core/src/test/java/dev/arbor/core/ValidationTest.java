@@ -13,9 +13,9 @@ import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 /**
- * Build-time validation (DESIGN §2 "Failures", {@link ChartDefinitionException.Rule}): every rule
- * a definition breaks is reported at once, each problem naming the state and the rule, and the
- * exception message listing them all.
+ * Build-time validation (docs/architecture.md, "How a chart is compiled";
+ * {@link ChartDefinitionException.Rule}): every rule a definition breaks is reported at once, each
+ * problem naming the state and the rule, and the exception message listing them all.
  */
 class ValidationTest {
 

@@ -53,13 +53,13 @@ import java.util.Objects;
  *
  * <p><b>Asked from inside a callback.</b> gdx-ai changes state at once, in the middle of the
  * calling state's code; Arbor queues what an action asks and does it when the action returns
- * (DESIGN: request, then apply), in the order asked. Where {@code changeState} is the last thing
- * a callback does, as in gdx-ai's and Buckland's examples, the calls made are the same, in the
- * same order: {@code SideBySideTest} runs both machines on the same inputs and compares every
- * call. Code that reads {@link #getCurrentState()} right after asking for a change sees the old
- * state here. A message sent to a machine from inside one of its own callbacks (with no delay) is
- * queued too, and handled as an event of its own once the current step is done, after the changes
- * asked for in that step; {@link #handleMessage} then answers true (accepted) before it is handled.
+ * (docs/architecture.md, "Moves"), in the order asked. Where {@code changeState} is the last thing
+ * a callback does, as in gdx-ai's and Buckland's examples, the calls made are the same, in the same
+ * order: {@code SideBySideTest} runs both machines on the same inputs and compares every call. Code
+ * that reads {@link #getCurrentState()} right after asking for a change sees the old state here. A
+ * message sent to a machine from inside one of its own callbacks (with no delay) is queued too, and
+ * handled as an event of its own once the current step is done, after the changes asked for in that
+ * step; {@link #handleMessage} then answers true (accepted) before it is handled.
  *
  * <p>Confined to one thread, like its machine.
  *

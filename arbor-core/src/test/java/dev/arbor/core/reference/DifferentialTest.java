@@ -26,9 +26,10 @@ import org.junit.jupiter.api.Test;
  * sequences (1,000 charts x 12 sequences x 20 events by default). After start and after every
  * event the two must agree on the trace (events, entries, exits, transitions, actions and errors,
  * in order), the active configuration, the variables, the halted flag and the outcome (settled,
- * error rethrown, livelock); Arbor's configuration must also keep DESIGN §2's invariants. A second
- * Arbor machine without a listener (the specialised code's quiet variant) must agree on the
- * actions, the configuration, the variables and the outcome.
+ * error rethrown, livelock); Arbor's configuration must also stay valid, as docs/architecture.md
+ * ("The configuration") defines it. A second Arbor machine without a listener (the specialised
+ * code's quiet variant) must agree on the actions, the configuration, the variables and the
+ * outcome.
  *
  * <p>A second run takes flat charts only ({@link RandomCharts#generateFlat}, 300 by default),
  * with many transitions into history states: Arbor runs them on its flat path, specialised or
@@ -420,7 +421,7 @@ class DifferentialTest {
         return out;
     }
 
-    /** DESIGN §2: root active; closed upward; one child of each active compound; every child of each active parallel. */
+    /** A valid configuration (docs/architecture.md): root active; closed upward; one child of each active compound; every child of each active parallel. */
     static List<String> invariantViolations(Machine<Env> m, Chart<Env> chart) {
         List<String> out = new ArrayList<>();
         if (!m.isIn(0)) {
@@ -566,10 +567,11 @@ class DifferentialTest {
     //
     // Found while writing this test, against the engine before commit e27dea3 ("compiler rejects
     // conflicting targets and default-entry cycles"), which fixed them independently. Then each
-    // definition was accepted and a machine made from it broke DESIGN §2: two active children of
-    // one compound, or a StackOverflowError in the middle of a step that left a compound with no
-    // active child (or, on start, not even the root active) and ignored every later event. DESIGN
-    // §2 asks for definitions validated at build time; SCXML 3.13 requires the targets of a
+    // definition was accepted and a machine made from it broke a valid configuration
+    // (docs/architecture.md): two active children of one compound, or a StackOverflowError in the
+    // middle of a step that left a compound with no active child (or, on start, not even the root
+    // active) and ignored every later event. Arbor validates definitions at build time
+    // (docs/architecture.md, "How a chart is compiled"); SCXML 3.13 requires the targets of a
     // transition to form a legal configuration. Each test expects build() to reject the definition
     // with the named rule; if it does not, the failure message shows what a machine does with it.
 

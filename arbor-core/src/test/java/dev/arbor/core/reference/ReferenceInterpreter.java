@@ -46,7 +46,8 @@ import java.util.TreeMap;
  * called), {@code T:source} / {@code I:source} a transition with / without targets (before its
  * actions), {@code ERROR:state:exception} an action failed, {@code D:event} / {@code R:event} an
  * event deferred / recalled (issue 12), and the records of the actions. Ticks ({@link #update()})
- * test polled transitions and timers as DESIGN §2 "Ticks" and "Time" say.
+ * test polled transitions and timers as docs/architecture.md ("Ticks") and
+ * docs/time-and-deferral.md say.
  */
 final class ReferenceInterpreter {
 
@@ -96,7 +97,8 @@ final class ReferenceInterpreter {
     private boolean running;
     private boolean halted;
 
-    // Issue 12, written from DESIGN §2 ("Ticks", "Time", "Deferral") and docs/time-and-deferral.md:
+    // Issue 12, written from docs/architecture.md ("Ticks", "Timers", "Deferral") and
+    // docs/time-and-deferral.md:
     /** Ticks so far: {@code update()} calls. */
     private long ticks;
     /** The tick each active state was entered in. */
