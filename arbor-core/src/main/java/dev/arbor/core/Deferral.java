@@ -18,7 +18,7 @@ final class Deferral {
             return -1;
         }
         int found = c.deferAnyMask == null ? -1 : m.nextActiveIn(c.deferAnyMask, 0);
-        for (int trig : c.triggerSet(event)) {
+        for (int trig : c.events.triggerSet(event)) {
             long[] mask = c.deferMasks[trig];
             if (mask != null) {
                 int st = m.nextActiveIn(mask, 0);

@@ -21,7 +21,7 @@ final class ScxmlStep {
 
     /** The trigger ids an event matches; a completion event of this chart, those of its state. */
     static int[] triggerSet(Machine<?> m, CompiledChart c, Object event) {
-        return event instanceof Done d && d.chartToken == m.chart ? c.doneSets[d.stateId] : c.triggerSet(event);
+        return event instanceof Done d && d.chartToken == m.chart ? c.doneSets[d.stateId] : c.events.triggerSet(event);
     }
 
     /** SCXML selectTransitions: from each active atomic state, innermost first, the first enabled transition. */

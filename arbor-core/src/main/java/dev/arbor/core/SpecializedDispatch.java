@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.EventSets;
 
 /**
  * A chart's event dispatch and ticks compiled into code of their own (see {@link Specializer}):
@@ -46,8 +47,8 @@ final class SpecializedDispatch {
             int[] leftToInterpreter) {
         this.regions = regions;
         this.routes = events.routed ? events.only : null;
-        this.plainEnum = chart.firstPlainEnum();
-        this.plainEnumSets = plainEnum == null ? null : chart.firstEnumSetIndices();
+        this.plainEnum = chart.events.firstPlainEnum();
+        this.plainEnumSets = plainEnum == null ? null : chart.events.firstEnumSetIndices();
         this.sets = sets;
         this.others = others;
         this.columns = others < 0 ? sets : others + 1;
@@ -138,9 +139,9 @@ final class SpecializedDispatch {
         if (event instanceof Done d && d.chartToken == chart) {
             return -1;
         }
-        CompiledChart.EventSet set = c.eventSet(event);
-        int column = set.index < sets ? set.index : CompiledChart.wildcardOnly(set.ids) ? others : -1;
-        if (column >= 0 && type != Done.class && c.setFollowsClass(type)) {
+        EventSets.EventSet set = c.events.eventSet(event);
+        int column = set.index < sets ? set.index : EventSets.wildcardOnly(set.ids) ? others : -1;
+        if (column >= 0 && type != Done.class && c.events.setFollowsClass(type)) {
             known[nextByClass++ & (known.length - 1)] = new ClassColumn(type, column);
         }
         return column;

@@ -12,6 +12,7 @@ import static java.lang.invoke.MethodType.methodType;
 import dev.arbor.core.model.UserAction;
 import dev.arbor.core.model.UserGuard;
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.EventSets;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.MethodType;
@@ -196,7 +197,7 @@ final class Specializer {
      * regions, or too large): the interpreter then serves it.
      */
     static SpecializedDispatch specialize(CompiledChart c) {
-        List<int[]> sets = c.eventSetsSoFar();
+        List<int[]> sets = c.events.eventSetsSoFar();
         if (!c.flat && !c.regions || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
                 || (long) c.stateCount * (sets.size() + 1) > MAX_CASES
                 || c.regions && (long) c.stateCount * c.transitionCount > MAX_CASES * 16L) {
@@ -220,7 +221,7 @@ final class Specializer {
         int others = -1;
         if (c.hasHandlers) {
             others = columns.size();
-            columns.add(CompiledChart.wildcardOnlySet());
+            columns.add(EventSets.wildcardOnlySet());
             handlerMoves = handlerMoves();
         }
         int keys = c.stateCount * columns.size();

@@ -3,18 +3,19 @@ package dev.arbor.core.model;
 import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
-import dev.arbor.core.NamedEvent;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * A chart compiled to flat arrays: the only form the engine reads. Immutable once constructed and
- * safe to share between threads and machines.
+ * A chart compiled to flat arrays: the only form the engine reads, safe to share between threads
+ * and machines. Its tables are fixed when it is constructed, but for two memos that grow as the
+ * chart runs, each named: {@link #events} (which triggers an event matches, for events first seen
+ * at run time) and {@link #handlerMove} (the path of a handler's requested transition, made on its
+ * first request; a race makes it twice, equal).
  *
  * <p>States are numbered in document order (a preorder walk, root = 0), so that "document order"
  * is integer order, a state's descendants are exactly the ids in {@code (s, end[s])}, and
@@ -47,7 +48,6 @@ public final class CompiledChart {
     public static final int KEEP = 1 << 30;
     public static final int NO_DOMAIN = -1;
 
-    static final int[] WILDCARD_ONLY = {0};
     static final int[] NONE = {};
 
     /**
@@ -150,15 +150,10 @@ public final class CompiledChart {
 
     // Event resolution.
     private final Trigger[] triggers;
-    private final Class<?>[] enumClasses;
-    private final EventSet[][] enumSets;
+    /** Which triggers an event matches: the one part of the chart that grows as it runs. */
+    public final EventSets events;
     /** Per compound or parallel state: the trigger set of its done event. */
     public final int[][] doneSets;
-    private final ClassValue<Map<String, EventSet>> namedSets;
-    private final ClassValue<EventSet> classSets;
-    /** Every event set made so far, by index; guarded by itself (named and class sets are made on first use, on any thread). */
-    private final List<int[]> setsByIndex = new ArrayList<>();
-
     // History slots: per history state, an offset into the machine's int[] (count, then ids).
     public final int[] historyOffset;
     public final int historySlotsSize;
@@ -565,54 +560,14 @@ public final class CompiledChart {
         stOffset[n * T] = flat.size();
         stList = toArray(flat);
 
-        // 5. Event resolution tables.
-        List<Class<?>> enums = new ArrayList<>();
-        for (Trigger trig : triggers) {
-            if (trig.type() == Trigger.Type.CONSTANT) {
-                Class<?> ec = ((Enum<?>) trig.value()).getDeclaringClass();
-                if (!enums.contains(ec)) {
-                    enums.add(ec);
-                }
-            }
-        }
-        enumClasses = enums.toArray(new Class<?>[0]);
-        enumSets = new EventSet[enumClasses.length][];
-        for (int e = 0; e < enumClasses.length; e++) {
-            Object[] constants = enumClasses[e].getEnumConstants();
-            enumSets[e] = new EventSet[constants.length];
-            for (int o = 0; o < constants.length; o++) {
-                Object c = constants[o];
-                String nm = c instanceof NamedEvent ne ? ne.name() : null;
-                enumSets[e][o] = register(computeSet(c.getClass(), nm, c, -1));
-            }
-        }
+        // 5. Event resolution: the sets the chart's own events match, made now; the rest as events arrive.
+        events = new EventSets(triggers, key, parent);
         doneSets = new int[n][];
         for (int s = 0; s < n; s++) {
             if (kind[s] != HISTORY_SHALLOW && kind[s] != HISTORY_DEEP) {
-                doneSets[s] = computeSet(dev.arbor.core.Done.class, "done.state." + stateName[s], null, s);
+                doneSets[s] = events.doneSet(s, "done.state." + stateName[s]);
             }
         }
-        namedSets = new ClassValue<>() {
-            @Override
-            protected Map<String, EventSet> computeValue(Class<?> type) {
-                return new ConcurrentHashMap<>();
-            }
-        };
-        classSets = new ClassValue<>() {
-            @Override
-            protected EventSet computeValue(Class<?> type) {
-                return register(computeSet(type, null, null, -1));
-            }
-        };
-        // The events the chart names get their sets now, so that a specialised dispatch knows them.
-        for (Trigger trig : triggers) {
-            if (trig != null && trig.type() == Trigger.Type.NAME && !((String) trig.value()).contains("*")) {
-                eventSet(trig.value());
-            } else if (trig != null && trig.type() == Trigger.Type.CLASS) {
-                classSets.get((Class<?>) trig.value());
-            }
-        }
-
         // 6. History slots: a count followed by room for every state it may record.
         historyOffset = new int[n];
         Arrays.fill(historyOffset, -1);
@@ -1185,71 +1140,6 @@ public final class CompiledChart {
         return java.util.List.copyOf(out);
     }
 
-    /**
-     * The trigger ids an event matches, never empty ({@code {0}} when only wildcards can match).
-     * Allocation-free after the first event of each class or name.
-     */
-    public int[] triggerSet(Object event) {
-        return eventSet(event).ids;
-    }
-
-    /** The event's set of trigger ids, with the index the specialised dispatch knows it by. */
-    public EventSet eventSet(Object event) {
-        if (event instanceof Enum<?> en) {
-            Class<?> dc = en.getDeclaringClass();
-            Class<?>[] ecs = enumClasses;
-            for (int i = 0; i < ecs.length; i++) {
-                if (ecs[i] == dc) {
-                    return enumSets[i][en.ordinal()];
-                }
-            }
-        }
-        String nm = event instanceof String s ? s : event instanceof NamedEvent ne ? ne.name() : null;
-        if (nm != null) {
-            Map<String, EventSet> byName = namedSets.get(event.getClass());
-            EventSet set = byName.get(nm);
-            if (set == null) {
-                set = byName.computeIfAbsent(nm, k -> register(computeSet(event.getClass(), k, null, -1)));
-            }
-            return set;
-        }
-        return classSets.get(event.getClass());
-    }
-
-    /**
-     * The chart's first enum event type when its constants have no bodies of their own (so an
-     * event's class is the type itself), else null; with {@link #firstEnumSetIndices}, a fast
-     * path from such an event to its set index.
-     */
-    public Class<?> firstPlainEnum() {
-        if (enumClasses.length == 0) {
-            return null;
-        }
-        for (Object constant : enumClasses[0].getEnumConstants()) {
-            if (constant.getClass() != enumClasses[0]) {
-                return null;
-            }
-        }
-        return enumClasses[0];
-    }
-
-    /**
-     * Whether every event of this class has the same event set: not a name ({@code String},
-     * {@code NamedEvent}) and not an enum whose constants triggers name one by one.
-     */
-    public boolean setFollowsClass(Class<?> type) {
-        if (type == String.class || dev.arbor.core.NamedEvent.class.isAssignableFrom(type)) {
-            return false;
-        }
-        Class<?> declaring = Enum.class.isAssignableFrom(type) && !type.isEnum() ? type.getSuperclass() : type; // a constant with a body
-        for (Class<?> e : enumClasses) {
-            if (e == declaring) {
-                return false;
-            }
-        }
-        return true;
-    }
-
     /** Whether any transition is taken by an event (rather than by a handler, a tick or nothing). */
     public boolean declaresTriggers() {
         for (int[] ts : eventTransitions) {
@@ -1258,54 +1148,6 @@ public final class CompiledChart {
             }
         }
         return false;
-    }
-
-    /** Whether an event set is the one of events no declared trigger names (only wildcards can take them). */
-    public static boolean wildcardOnly(int[] set) {
-        return set == WILDCARD_ONLY;
-    }
-
-    /** The trigger set of events no declared trigger names. */
-    public static int[] wildcardOnlySet() {
-        return WILDCARD_ONLY;
-    }
-
-    /** The event set index of each constant of {@link #firstPlainEnum()}, by ordinal. */
-    public int[] firstEnumSetIndices() {
-        EventSet[] sets = enumSets[0];
-        int[] out = new int[sets.length];
-        for (int i = 0; i < sets.length; i++) {
-            out[i] = sets[i].index;
-        }
-        return out;
-    }
-
-    /**
-     * The trigger ids events can match, one array an event set index, as many as have been made
-     * so far: events of kinds first seen later get higher indices.
-     */
-    public List<int[]> eventSetsSoFar() {
-        synchronized (setsByIndex) {
-            return List.copyOf(setsByIndex);
-        }
-    }
-
-    private EventSet register(int[] ids) {
-        synchronized (setsByIndex) {
-            setsByIndex.add(ids);
-            return new EventSet(ids, setsByIndex.size() - 1);
-        }
-    }
-
-    /** The trigger ids one kind of event matches, and its index among the chart's event sets. */
-    public static final class EventSet {
-        public final int[] ids;
-        public final int index;
-
-        EventSet(int[] ids, int index) {
-            this.ids = ids;
-            this.index = index;
-        }
     }
 
     /**
@@ -1339,25 +1181,6 @@ public final class CompiledChart {
             }
         }
         return false;
-    }
-
-    private int[] computeSet(Class<?> type, String eventName, Object constant, int doneState) {
-        List<Integer> ids = new ArrayList<>();
-        for (int t = 1; t < triggers.length; t++) {
-            Trigger trig = triggers[t];
-            boolean match = switch (trig.type()) {
-                case CONSTANT -> trig.value() == constant;
-                case CLASS -> ((Class<?>) trig.value()).isAssignableFrom(type);
-                case NAME -> eventName != null && Trigger.nameMatches((String) trig.value(), eventName);
-                case DONE -> doneState >= 0 && trig.value().equals(key[doneState]);
-                case CHILD_DONE -> doneState > 0 && trig.value().equals(key[parent[doneState]]);
-                case ANY -> false;
-            };
-            if (match) {
-                ids.add(t);
-            }
-        }
-        return ids.isEmpty() ? WILDCARD_ONLY : toArray(ids);
     }
 
     // ---------------------------------------------------------------- reachability
