@@ -249,6 +249,7 @@ public final class CompiledChart {
 
     public CompiledChart(ChartDef def) {
         List<Problem> problems = new ArrayList<>();
+        ChartChecks checks = new ChartChecks(this, problems);
         this.name = def.name;
         this.variables = def.variables.toArray(dev.arbor.core.Variable[]::new);
         Map<String, Integer> vars = new java.util.LinkedHashMap<>();
@@ -505,16 +506,23 @@ public final class CompiledChart {
                 }
             }
             numberPlanMoves(defs.size(), moveTransition + 1);
-            checkHistoryTargets(problems);
+            // A history without default targets enters as its parent would.
+            for (int i = 0; i < n; i++) {
+                if ((kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) && initialTargets[i] == null) {
+                    int p = parent[i];
+                    initialTargets[i] = kind[p] == PARALLEL ? children[p].clone() : initialTargets[p];
+                }
+            }
+            checks.checkHistoryTargets();
             for (int t = 0; t < m; t++) {
                 if (tTargets[t].length > 1) {
-                    checkTargetsCompatible(stateName[tSource[t]], "transition " + tLabel[t], tTargets[t], problems);
+                    checks.checkTargetsCompatible(stateName[tSource[t]], "transition " + tLabel[t], tTargets[t]);
                 }
             }
             for (int s = 0; s < n; s++) {
                 if (initialTargets[s] != null && initialTargets[s].length > 1) {
-                    checkTargetsCompatible(stateName[s], kind[s] == COMPOUND ? "initial" : "history default",
-                            initialTargets[s], problems);
+                    checks.checkTargetsCompatible(stateName[s], kind[s] == COMPOUND ? "initial" : "history default",
+                            initialTargets[s]);
                 }
             }
         }
@@ -727,7 +735,7 @@ public final class CompiledChart {
         }
 
         if (problems.isEmpty() && !def.allowUnreachable && !def.dynamicTargets) {
-            checkReachability(problems);
+            checks.checkReachability();
         }
         if (!problems.isEmpty()) {
             // Report in document order of the states named, whatever phase found each problem.
@@ -854,62 +862,6 @@ public final class CompiledChart {
             out[k2] = id;
         }
         return out;
-    }
-
-    private void checkHistoryTargets(List<Problem> problems) {
-        for (int i = 0; i < stateCount; i++) {
-            if ((kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) && initialTargets[i] == null) {
-                int p = parent[i];
-                initialTargets[i] = kind[p] == PARALLEL ? children[p].clone() : initialTargets[p];
-            }
-        }
-        // Default entry must reach leaves: follow initials and history defaults through pseudo-states.
-        for (int i = 0; i < stateCount; i++) {
-            if (kind[i] == HISTORY_SHALLOW || kind[i] == HISTORY_DEEP) {
-                if (defaultEntryLoops(i, new boolean[stateCount])) {
-                    problems.add(new Problem(stateName[i], Rule.ENTRY_CYCLE, "the default entry of history '"
-                            + stateName[i] + "' (its default targets, or its parent's initial when it has none) "
-                            + "leads back to it: entering '" + stateName[parent[i]] + "' would never reach a leaf"));
-                }
-            }
-        }
-    }
-
-    private boolean defaultEntryLoops(int history, boolean[] seen) {
-        if (seen[history]) {
-            return true;
-        }
-        seen[history] = true;
-        for (int t : initialTargets[history]) {
-            if ((kind[t] == HISTORY_SHALLOW || kind[t] == HISTORY_DEEP) && defaultEntryLoops(t, seen)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /**
-     * SCXML requires several targets to form part of one legal configuration: no target may
-     * contain another, and each pair must meet at a parallel state (so they lie in different
-     * regions).
-     */
-    private void checkTargetsCompatible(String where, String what, int[] targets, List<Problem> problems) {
-        for (int a = 0; a < targets.length; a++) {
-            for (int b = a + 1; b < targets.length; b++) {
-                int x = targets[a];
-                int y = targets[b];
-                int meet = parent[x];
-                while (meet >= 0 && !(y == meet || isDescendant(y, meet))) {
-                    meet = parent[meet];
-                }
-                boolean nested = x == y || isDescendant(x, y) || isDescendant(y, x);
-                if (nested || meet < 0 || kind[meet] != PARALLEL) {
-                    problems.add(new Problem(where, Rule.CONFLICTING_TARGETS, what + " targets '" + stateName[x]
-                            + "' and '" + stateName[y] + "', which cannot be active together"
-                            + (meet >= 0 && !nested ? " (both lie in '" + stateName[meet] + "', which is not parallel)" : "")));
-                }
-            }
-        }
     }
 
     /**
@@ -1184,52 +1136,6 @@ public final class CompiledChart {
     }
 
     // ---------------------------------------------------------------- reachability
-
-    private void checkReachability(List<Problem> problems) {
-        boolean[] reached = new boolean[stateCount];
-        int[] work = new int[stateCount];
-        int top = 0;
-        reached[0] = true;
-        work[top++] = 0;
-        while (top > 0) {
-            int s = work[--top];
-            List<Integer> next = new ArrayList<>();
-            if (parent[s] >= 0) {
-                next.add(parent[s]);
-            }
-            if (kind[s] == PARALLEL) {
-                for (int c : children[s]) {
-                    next.add(c);
-                }
-            }
-            for (int target : initialTargets[s]) {
-                next.add(target);
-            }
-            for (int t = 0; t < transitionCount; t++) {
-                if (tSource[t] == s) {
-                    for (int target : tTargets[t]) {
-                        next.add(target);
-                    }
-                    for (int step : tPlan[t]) {
-                        next.add(step);
-                    }
-                }
-            }
-            for (int r : next) {
-                if (!reached[r]) {
-                    reached[r] = true;
-                    work[top++] = r;
-                }
-            }
-        }
-        for (int s = 0; s < stateCount; s++) {
-            if (!reached[s]) {
-                problems.add(new Problem(stateName[s], Rule.UNREACHABLE,
-                        "no initial transition, region or transition from a reachable state enters it "
-                        + "(if only goTo or push enter it, build the chart with allowUnreachable())"));
-            }
-        }
-    }
 
     // ---------------------------------------------------------------- lookup
 
