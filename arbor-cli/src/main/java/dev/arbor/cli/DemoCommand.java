@@ -2,11 +2,14 @@ package dev.arbor.cli;
 
 import dev.arbor.core.Machine;
 import dev.arbor.core.dispatch.Dispatcher;
-import dev.arbor.examples.Demos;
-import dev.arbor.examples.Stage;
+import dev.arbor.demo.DemoLibrary;
+import dev.arbor.demo.Stage;
 import dev.arbor.inspector.Inspector;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.ServiceLoader;
+import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -14,13 +17,17 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.ParentCommand;
 
-/** {@code arbor demo [NAME] [--inspect]}: runs one of the game demos, at once or in real time with the inspector. */
+/**
+ * {@code arbor demo [NAME] [--inspect]}: runs one of the game demos, at once or in real time with
+ * the inspector. The demos are found on the class path ({@link DemoLibrary}): arbor-examples' in
+ * the jar.
+ */
 @Command(name = "demo", mixinStandardHelpOptions = true,
         description = {"Runs a game demo: qhsm, west-world, robot, guard or netplay.",
                 "With --inspect, runs it in real time with the live inspector (open the printed URL)."})
 final class DemoCommand implements Callable<Integer> {
 
-    @Parameters(arity = "0..1", paramLabel = "NAME", defaultValue = Demos.DEFAULT,
+    @Parameters(arity = "0..1", paramLabel = "NAME", defaultValue = "qhsm",
             description = "The demo (default: ${DEFAULT-VALUE}).")
     String name;
 
@@ -36,11 +43,13 @@ final class DemoCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!Demos.names().contains(name)) {
-            throw new CliFailure("no demo named '" + name + "'; demos: " + String.join(", ", Demos.names()));
+        Map<String, DemoLibrary> demos = demos();
+        DemoLibrary library = demos.get(name);
+        if (library == null) {
+            throw new CliFailure("no demo named '" + name + "'; demos: " + String.join(", ", demos.keySet()));
         }
         if (!inspect) {
-            Demos.run(name, main.out);
+            library.run(name, main.out, Stage.NONE);
             main.out.flush();
             return 0;
         }
@@ -51,7 +60,7 @@ final class DemoCommand implements Callable<Integer> {
             InspectedStage stage = new InspectedStage(inspector);
             try {
                 while (!Thread.currentThread().isInterrupted()) {
-                    Demos.run(name, main.out, stage);
+                    library.run(name, main.out, stage);
                     stage.curtain();
                     main.out.println("-- the story starts again");
                 }
@@ -61,6 +70,15 @@ final class DemoCommand implements Callable<Integer> {
         }
         main.out.flush();
         return 0;
+    }
+
+    /** Every demo on the class path, by name, sorted; where two libraries offer one name, the first found. */
+    private static Map<String, DemoLibrary> demos() {
+        Map<String, DemoLibrary> byName = new TreeMap<>();
+        for (DemoLibrary library : ServiceLoader.load(DemoLibrary.class)) {
+            library.names().forEach(n -> byName.putIfAbsent(n, library));
+        }
+        return byName;
     }
 
     /** The inspector's stage: machines attached as the demo makes them, ticks through the gate in real time. */

@@ -1,5 +1,7 @@
 package dev.arbor.examples;
 
+import dev.arbor.demo.DemoLibrary;
+import dev.arbor.demo.Stage;
 import java.io.PrintStream;
 import java.util.Collections;
 import java.util.Map;
@@ -7,8 +9,11 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.BiConsumer;
 
-/** The game demos by name, for the {@code arbor demo} command. */
-public final class Demos {
+/**
+ * The game demos by name: the {@link DemoLibrary} that the {@code arbor demo} command finds on the
+ * class path (META-INF/services/dev.arbor.demo.DemoLibrary).
+ */
+public final class Demos implements DemoLibrary {
 
     private static final Map<String, BiConsumer<PrintStream, Stage>> DEMOS = new TreeMap<>();
 
@@ -23,32 +28,17 @@ public final class Demos {
     /** The demo run when none is named. */
     public static final String DEFAULT = "qhsm";
 
-    /** The demos' names, sorted. */
-    public static Set<String> names() {
+    @Override
+    public Set<String> names() {
         return Collections.unmodifiableSet(DEMOS.keySet());
     }
 
-    /**
-     * Runs a demo, printing its story to {@code out}.
-     *
-     * @throws IllegalArgumentException if there is no demo by that name
-     */
-    public static void run(String name, PrintStream out) {
-        run(name, out, Stage.NONE);
-    }
-
-    /**
-     * Runs a demo on a stage (the inspector's, for {@code arbor demo NAME --inspect}).
-     *
-     * @throws IllegalArgumentException if there is no demo by that name
-     */
-    public static void run(String name, PrintStream out, Stage stage) {
+    @Override
+    public void run(String name, PrintStream out, Stage stage) {
         BiConsumer<PrintStream, Stage> demo = DEMOS.get(name);
         if (demo == null) {
             throw new IllegalArgumentException("no demo named '" + name + "'; demos: " + String.join(", ", DEMOS.keySet()));
         }
         demo.accept(out, stage);
     }
-
-    private Demos() {}
 }

@@ -6,6 +6,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 import dev.arbor.core.NamedEvent;
+import dev.arbor.demo.Stage;
 import dev.arbor.examples.components.Attack;
 import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;

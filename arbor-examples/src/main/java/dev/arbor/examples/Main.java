@@ -1,5 +1,6 @@
 package dev.arbor.examples;
 
+import dev.arbor.demo.Stage;
 import java.io.PrintStream;
 
 /** Runs a demo without the CLI jar: {@code demo [NAME]} (the {@code arbor} command has the same). */
@@ -20,7 +21,7 @@ public final class Main {
             return 2;
         }
         try {
-            Demos.run(args.length > 1 ? args[1] : Demos.DEFAULT, out);
+            new Demos().run(args.length > 1 ? args[1] : Demos.DEFAULT, out, Stage.NONE);
             return 0;
         } catch (IllegalArgumentException e) {
             err.println("arbor: " + e.getMessage());
@@ -30,7 +31,7 @@ public final class Main {
 
     static void usage(PrintStream out) {
         out.println("usage: arbor demo [NAME]");
-        out.println("demos: " + String.join(", ", Demos.names()) + " (default " + Demos.DEFAULT + ")");
+        out.println("demos: " + String.join(", ", new Demos().names()) + " (default " + Demos.DEFAULT + ")");
     }
 
     private Main() {}

@@ -3,6 +3,7 @@ package dev.arbor.examples;
 import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.Machine;
+import dev.arbor.demo.Stage;
 import dev.arbor.net.codec.BitReader;
 import dev.arbor.net.codec.BitWriter;
 import dev.arbor.net.codec.OwnerData;

@@ -2,6 +2,7 @@ package dev.arbor.examples;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
+import dev.arbor.demo.Stage;
 import java.io.PrintStream;
 
 /**

@@ -4,6 +4,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
+import dev.arbor.demo.Stage;
 import dev.arbor.examples.components.Walker;
 import dev.arbor.examples.components.MoveTo;
 import dev.arbor.examples.components.Pause;

@@ -6,6 +6,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 import dev.arbor.core.NamedEvent;
 import dev.arbor.core.dispatch.Dispatcher;
+import dev.arbor.demo.Stage;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

@@ -11,6 +11,7 @@ import dev.arbor.core.Cause;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
+import dev.arbor.demo.Stage;
 import dev.arbor.io.ChartLoader;
 import dev.arbor.io.ComponentLibrary;
 import java.io.ByteArrayOutputStream;

@@ -388,7 +388,7 @@ class BrowserTest {
         page.stopGame(); // the demo is the game loop here: its ticks alone pass the gate
         loop = null;
         java.util.concurrent.atomic.AtomicLong tick = new java.util.concurrent.atomic.AtomicLong();
-        dev.arbor.examples.Stage stage = new dev.arbor.examples.Stage() {
+        dev.arbor.demo.Stage stage = new dev.arbor.demo.Stage() {
             @Override
             public void show(String name, Machine<?> machine) {
                 inspector.attach(machine, name);
@@ -408,7 +408,7 @@ class BrowserTest {
         java.util.concurrent.atomic.AtomicReference<Throwable> failed = new java.util.concurrent.atomic.AtomicReference<>();
         Thread demo = new Thread(() -> {
             try {
-                dev.arbor.examples.Demos.run("guard", new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), stage);
+                new dev.arbor.examples.Demos().run("guard", new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), stage);
             } catch (Throwable t) {
                 failed.set(t);
             }

@@ -7,6 +7,7 @@ import dev.arbor.core.Condition;
 import dev.arbor.core.Guard;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineAction;
+import dev.arbor.core.MachineGuard;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateAction;
@@ -14,14 +15,44 @@ import dev.arbor.core.StateHandler;
 import dev.arbor.core.Transitions;
 
 /**
- * Components as a file configured them: each wrapper delegates to the component and prints as
- * the file wrote it ({@code MoveTo{speed=2.5}}, or the bare name), which is what diagrams and
- * traces show as the label of a guard or an action.
+ * A component as a file configured it: it passes every call on to the component and prints as the
+ * file wrote it ({@code MoveTo{speed=2.5}}, or the bare name), which is what diagrams and traces
+ * show as the label of a guard or an action. The label, its printing and the equality live here
+ * once; the engine takes each kind of component by its own interface, so each kind has a subclass
+ * that only passes that interface's calls on.
+ *
+ * @param <T> the component's interface
  */
-final class Named {
-    private Named() {}
+abstract class Named<T> {
+    final String label;
+    final T target;
 
-    record NamedBehavior<C>(String label, Behavior<C> target) implements Behavior<C> {
+    private Named(String label, T target) {
+        this.label = label;
+        this.target = target;
+    }
+
+    @Override
+    public final String toString() {
+        return label;
+    }
+
+    /** Equal when of one kind, with equal labels and equal components. */
+    @Override
+    public final boolean equals(Object o) {
+        return o instanceof Named<?> n && n.getClass() == getClass() && label.equals(n.label) && target.equals(n.target);
+    }
+
+    @Override
+    public final int hashCode() {
+        return 31 * label.hashCode() + target.hashCode();
+    }
+
+    static final class NamedBehavior<C> extends Named<Behavior<C>> implements Behavior<C> {
+        NamedBehavior(String label, Behavior<C> target) {
+            super(label, target);
+        }
+
         @Override
         public void onEnter(C owner, Activity<C> activity) {
             target.onEnter(owner, activity);
@@ -41,112 +72,13 @@ final class Named {
         public boolean isFinished(C owner, Activity<C> activity) {
             return target.isFinished(owner, activity);
         }
-
-        @Override
-        public String toString() {
-            return label;
-        }
     }
 
-    record NamedCondition<C>(String label, Condition<C> target) implements Condition<C> {
-        @Override
-        public boolean test(C owner) {
-            return target.test(owner);
+    static final class NamedHandler<C> extends Named<StateHandler<C>> implements StateHandler<C> {
+        NamedHandler(String label, StateHandler<C> target) {
+            super(label, target);
         }
 
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedGuard<C>(String label, Guard<C, Object> target) implements Guard<C, Object> {
-        @Override
-        public boolean test(C owner, Object event) {
-            return target.test(owner, event);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedMachineCondition<C>(String label, dev.arbor.core.MachineCondition<C> target)
-            implements dev.arbor.core.MachineCondition<C> {
-        @Override
-        public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
-            return target.test(machine, owner);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedMachineGuard<C>(String label, dev.arbor.core.MachineGuard<C, Object> target)
-            implements dev.arbor.core.MachineGuard<C, Object> {
-        @Override
-        public boolean test(dev.arbor.core.Machine<C> machine, C owner, Object event) {
-            return target.test(machine, owner, event);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedAction<C>(String label, Action<C, Object> target) implements Action<C, Object> {
-        @Override
-        public void run(C owner, Object event) {
-            target.run(owner, event);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedMachineAction<C>(String label, MachineAction<C, Object> target) implements MachineAction<C, Object> {
-        @Override
-        public void run(Machine<C> machine, C owner, Object event) {
-            target.run(machine, owner, event);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedStateAction<C>(String label, StateAction<C> target) implements StateAction<C> {
-        @Override
-        public void run(C owner) {
-            target.run(owner);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedMachineStateAction<C>(String label, MachineStateAction<C> target) implements MachineStateAction<C> {
-        @Override
-        public void run(Machine<C> machine, C owner) {
-            target.run(machine, owner);
-        }
-
-        @Override
-        public String toString() {
-            return label;
-        }
-    }
-
-    record NamedHandler<C>(String label, StateHandler<C> target) implements StateHandler<C> {
         @Override
         public void onEntry(C owner) {
             target.onEntry(owner);
@@ -171,10 +103,82 @@ final class Named {
         public Reply onEvent(C owner, Object event, Transitions to) {
             return target.onEvent(owner, event, to);
         }
+    }
+
+    static final class NamedCondition<C> extends Named<Condition<C>> implements Condition<C> {
+        NamedCondition(String label, Condition<C> target) {
+            super(label, target);
+        }
 
         @Override
-        public String toString() {
-            return label;
+        public boolean test(C owner) {
+            return target.test(owner);
+        }
+    }
+
+    static final class NamedGuard<C> extends Named<Guard<C, Object>> implements Guard<C, Object> {
+        NamedGuard(String label, Guard<C, Object> target) {
+            super(label, target);
+        }
+
+        @Override
+        public boolean test(C owner, Object event) {
+            return target.test(owner, event);
+        }
+    }
+
+    static final class NamedMachineGuard<C> extends Named<MachineGuard<C, Object>> implements MachineGuard<C, Object> {
+        NamedMachineGuard(String label, MachineGuard<C, Object> target) {
+            super(label, target);
+        }
+
+        @Override
+        public boolean test(Machine<C> machine, C owner, Object event) {
+            return target.test(machine, owner, event);
+        }
+    }
+
+    static final class NamedAction<C> extends Named<Action<C, Object>> implements Action<C, Object> {
+        NamedAction(String label, Action<C, Object> target) {
+            super(label, target);
+        }
+
+        @Override
+        public void run(C owner, Object event) {
+            target.run(owner, event);
+        }
+    }
+
+    static final class NamedMachineAction<C> extends Named<MachineAction<C, Object>> implements MachineAction<C, Object> {
+        NamedMachineAction(String label, MachineAction<C, Object> target) {
+            super(label, target);
+        }
+
+        @Override
+        public void run(Machine<C> machine, C owner, Object event) {
+            target.run(machine, owner, event);
+        }
+    }
+
+    static final class NamedStateAction<C> extends Named<StateAction<C>> implements StateAction<C> {
+        NamedStateAction(String label, StateAction<C> target) {
+            super(label, target);
+        }
+
+        @Override
+        public void run(C owner) {
+            target.run(owner);
+        }
+    }
+
+    static final class NamedMachineStateAction<C> extends Named<MachineStateAction<C>> implements MachineStateAction<C> {
+        NamedMachineStateAction(String label, MachineStateAction<C> target) {
+            super(label, target);
+        }
+
+        @Override
+        public void run(Machine<C> machine, C owner) {
+            target.run(machine, owner);
         }
     }
 }

@@ -1,4 +1,4 @@
-package dev.arbor.examples;
+package dev.arbor.demo;
 
 import dev.arbor.core.Machine;
 import dev.arbor.core.dispatch.Dispatcher;
