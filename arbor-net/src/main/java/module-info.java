@@ -1,4 +1,4 @@
-/** Networked machines (seed 001): compact snapshots, untrusted input, rollback and re-prediction. */
+/** Networked machines (the networked HSM): compact snapshots, untrusted input, rollback and re-prediction. */
 module dev.arbor.net {
     requires transitive dev.arbor.core;
     exports dev.arbor.net.codec;

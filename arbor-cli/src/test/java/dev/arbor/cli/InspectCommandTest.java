@@ -78,7 +78,7 @@ class InspectCommandTest {
         assertThat(demo.status("\"attached\":1")).contains("\"controls\":true");
         assertThat(demo.await()).isZero();
         assertThat(demo.out()).contains("running the guard demo in real time (50.0 ticks a second)",
-                "Guard NPC (seed 004)", "-- the story starts again");
+                "Guard NPC (component HSM)", "-- the story starts again");
     }
 
     @Test

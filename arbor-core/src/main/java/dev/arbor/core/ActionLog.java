@@ -5,7 +5,7 @@ import java.util.Arrays;
 import java.util.List;
 
 /**
- * The ordered list of what a machine did (exits, transitions, entries, update actions): seed 000's
+ * The ordered list of what a machine did (exits, transitions, entries, update actions): the update-driven HSM's
  * "actions returned by update", as a listener. Attach it only when someone asks; it records
  * into reused arrays, so after warm-up recording allocates nothing.
  *

@@ -1,7 +1,7 @@
 package dev.arbor.core;
 
 /**
- * A reusable piece of state behaviour (seed 004's components: {@code MoveTo}, {@code Pause},
+ * A reusable piece of state behaviour (the component HSM's components: {@code MoveTo}, {@code Pause},
  * {@code Attack}), attached to any number of states in any number of charts with
  * {@link StateBuilder#use}. Its parameters are its own fields, shared by every machine; what
  * changes while it runs lives in the owner, or is read from the {@link Activity}.

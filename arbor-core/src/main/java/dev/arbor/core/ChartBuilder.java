@@ -8,7 +8,7 @@ import java.util.function.Consumer;
 
 /**
  * The builder of a {@link Chart} from declared states and transitions. The builder is the root
- * state: what is declared on it directly belongs to the root (the global state of seed 002), and
+ * state: what is declared on it directly belongs to the root (the global state of Buckland's agents), and
  * {@link #build()} validates and compiles the whole chart.
  *
  * <pre>{@code
@@ -32,7 +32,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
     }
 
     /**
-     * Declares the root's own transitions and actions in one place: seed 002's global state, whose
+     * Declares the root's own transitions and actions in one place: Buckland's agents' global state, whose
      * handlers apply whatever state is active (events not handled below bubble up to it) and whose
      * update action runs first on every tick.
      *

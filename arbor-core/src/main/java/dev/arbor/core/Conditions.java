@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Conditions as components (seed 004's {@code GCondition}): combine them, and name the event a
+ * Conditions as components (the component HSM's {@code GCondition}): combine them, and name the event a
  * transition waits for with {@link #received}. {@link StateBuilder#when(Condition, Condition[])}
  * takes several and requires all of them.
  */
@@ -113,7 +113,7 @@ public final class Conditions {
     }
 
     /**
-     * "The agent has received event X" (seed 004's {@code GIncident}): a transition given this
+     * "The agent has received event X" (the component HSM's {@code GIncident}): a transition given this
      * condition is triggered by the event, its other conditions acting as guards.
      *
      * @param <C>   the owner type

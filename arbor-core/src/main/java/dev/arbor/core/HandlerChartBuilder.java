@@ -130,7 +130,7 @@ public final class HandlerChartBuilder<C> {
     }
 
     /**
-     * The action of the top-level initial transition (seed 003's {@code Init} event).
+     * The action of the top-level initial transition (QP's {@code Init} event).
      *
      * @param action run before the top-level initial state is entered; several run in the order added
      * @return this builder
@@ -166,7 +166,7 @@ public final class HandlerChartBuilder<C> {
     }
 
     /**
-     * A global state (seed 002): the root's handler sees every event no state below handled.
+     * A global state (Buckland's agents): the root's handler sees every event no state below handled.
      *
      * @param handler the root's handler
      * @return this builder

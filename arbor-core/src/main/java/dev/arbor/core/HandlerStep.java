@@ -3,7 +3,7 @@ package dev.arbor.core;
 import dev.arbor.core.model.CompiledChart;
 
 /**
- * Handler states (seed 003, QP's style) in a chart without parallel states: from the active leaf
+ * Handler states (Samek's QP style) in a chart without parallel states: from the active leaf
  * outward, each state's declared transitions, then its {@link StateHandler}, until one takes the
  * event. A handler's reply is one int ({@link #UNHANDLED}, {@link #HANDLED} or
  * {@link #TARGET} plus the state it asked for), so that the compiled code can switch on it;

@@ -23,7 +23,7 @@ import java.util.Objects;
  * @param halted      whether a top-level final state was reached
  * @param previous    the configuration {@link Machine#revert()} returns to; empty when there is none
  * @param pushed      the configurations saved by {@link Machine#push}, the oldest first
- * @param plans       the plans in progress (seed 004), the outermost first: the steps still to run
+ * @param plans       the plans in progress (the component HSM), the outermost first: the steps still to run
  *                    and the configurations saved by {@code resumeAfter}
  * @param clocks      for each state id, the ticks an active state with behaviours or timers has
  *                    been active for ({@link Machine#ticksInState}), for a state with timers

@@ -4,7 +4,7 @@ import dev.arbor.core.model.CompiledChart;
 
 /**
  * Programmatic moves ({@link Machine#goTo}, {@link Machine#revert}, {@link Machine#push},
- * {@link Machine#pop}) and plans (seed 004): each is made a microstep of {@link ScxmlStep}, its
+ * {@link Machine#pop}) and plans (the component HSM): each is made a microstep of {@link ScxmlStep}, its
  * domain and targets computed as for a declared transition. Asked from inside a step, a move waits
  * in the step's queue until the microstep ends.
  */

@@ -363,7 +363,7 @@ public class StateBuilder<C> {
     }
 
     /**
-     * A timed transition (seed 001's timed stuns; XState's {@code after}): a polled transition
+     * A timed transition (the networked HSM's timed stuns; XState's {@code after}): a polled transition
      * that {@link Machine#update()} takes in the tick in which this state has been active for
      * {@code ticks} ticks, counted from the tick it was entered in (so {@code after(1)} fires on
      * the first tick after the entry), and in any later tick while its guard did not hold or a
@@ -433,7 +433,7 @@ public class StateBuilder<C> {
     // ---------------------------------------------------------------- components and completion
 
     /**
-     * Attaches a reusable behaviour (seed 004). Several may be attached; the state finishes when
+     * Attaches a reusable behaviour (the component HSM). Several may be attached; the state finishes when
      * any of them reports finished.
      *
      * @param behavior the behaviour, shared by every machine of the chart
@@ -458,7 +458,7 @@ public class StateBuilder<C> {
 
     /**
      * A transition taken when any child of this state finishes and the child did not declare its
-     * own successor: the container decides (seed 004's {@code onSubStateFinished}). The event's
+     * own successor: the container decides (the component HSM's {@code onSubStateFinished}). The event's
      * {@link Done#state()} says which child finished.
      *
      * @return the transition, to declare its guard, action and targets

@@ -3,7 +3,7 @@ package dev.arbor.core;
 import dev.arbor.core.model.CompiledChart;
 
 /**
- * Seed 004's runtime: when each state with behaviours was entered (in ticks), which have
+ * The component HSM's runtime: when each state with behaviours was entered (in ticks), which have
  * finished in their current activation, and the stack of pending plan steps and saved
  * configurations. Doubles as the {@link Activity} handed to behaviours.
  */

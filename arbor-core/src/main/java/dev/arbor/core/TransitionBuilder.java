@@ -109,7 +109,7 @@ public final class TransitionBuilder<C, E> {
     }
 
     /**
-     * Makes the transition's response a plan (seed 004): a sequence of states run in order. The
+     * Makes the transition's response a plan (the component HSM): a sequence of states run in order. The
      * first is the target; when it finishes the next is entered, and so on. The plan belongs to
      * the steps' least common compound ancestor and is dropped if that state is exited.
      *
@@ -128,7 +128,7 @@ public final class TransitionBuilder<C, E> {
 
     /**
      * Saves the configuration this transition interrupts, and returns to it when the transition's
-     * target (or plan) has finished: persistence in fixed tasks (seed 004).
+     * target (or plan) has finished: persistence in fixed tasks (the component HSM).
      *
      * @return this builder
      */

@@ -14,7 +14,7 @@ import dev.arbor.io.ComponentRegistry;
 import java.util.function.Consumer;
 
 /**
- * The guard's components (seed 004), by the names {@code charts/guard.json} uses: the shared
+ * The guard's components (the component HSM), by the names {@code charts/guard.json} uses: the shared
  * {@link MoveTo}, {@link Pause} and {@link Attack} behaviours, conditions on the guard's shift,
  * health and intruder, and its lines. Each does what the corresponding code in
  * {@link GuardDemo#chart()} does.

@@ -16,7 +16,7 @@ import java.io.PrintStream;
 import java.util.function.Consumer;
 
 /**
- * Seed 004's NPC: a guard whose OnDuty (Patrol, Fight, Evade) and OffDuty (IdleAbout, Shopping)
+ * The component HSM's NPC: a guard whose OnDuty (Patrol, Fight, Evade) and OffDuty (IdleAbout, Shopping)
  * behaviour is composed from the reusable {@link MoveTo}, {@link Pause} and {@link Attack}
  * components, each used by several states with different parameters. The patrol is a plan (gate,
  * look around, tower, look around), restarted by its container when it completes; an intruder
@@ -125,7 +125,7 @@ public final class GuardDemo {
         Guard guard = new Guard(out::println, shiftEnds);
         Machine<Guard> m = chart.newMachine(guard);
         m.addListener(WestWorld.paths(out, "guard")).addListener(watcher);
-        out.println("Guard NPC (seed 004): intruder at tick " + intruderAt + ", shift ends at tick " + shiftEnds);
+        out.println("Guard NPC (component HSM): intruder at tick " + intruderAt + ", shift ends at tick " + shiftEnds);
         stage.show("guard", m);
         m.start();
         for (long t = 1; t <= shiftEnds + 10; t++) {

@@ -13,7 +13,7 @@ import dev.arbor.io.StateRef;
 import java.util.function.Consumer;
 
 /**
- * Miner Bob's components (West World, seed 002), by the names {@code charts/miner.json} uses: what
+ * Miner Bob's components (West World, Buckland's agents), by the names {@code charts/miner.json} uses: what
  * he says and where he walks, and his chores, which decide in code where he goes next (by
  * {@link Machine#goTo}, as Buckland's states do) with the states they go to given in the file.
  * Each does what the corresponding code in {@link WestWorld#minerChart()} does.

@@ -31,7 +31,7 @@ import java.util.SplittableRandom;
 import java.util.TreeMap;
 
 /**
- * Seed 001 over a real network: a server and a client in one process, talking UDP on 127.0.0.1.
+ * The networked HSM over a real network: a server and a client in one process, talking UDP on 127.0.0.1.
  * The client predicts two machines — a torch (ticked glow, time-queued burn, history) and the
  * player's hero — from its own inputs; the server runs them authoritatively with the inputs that
  * reached it and events the client cannot know (other players lighting, fanning, dousing the
@@ -42,7 +42,7 @@ import java.util.TreeMap;
  */
 public final class NetplayDemo {
 
-    // ------------------------------------------------------------------ the torch (seed 001)
+    // ------------------------------------------------------------------ the torch (the networked HSM)
 
     enum TorchEv { LIGHT, FAN, DOUSE }
 
@@ -95,7 +95,7 @@ public final class NetplayDemo {
                 .build();
     }
 
-    /** Fuel belongs to the torch; glow and burn counters to the states that use them (seed 001's stateful nodes). */
+    /** Fuel belongs to the torch; glow and burn counters to the states that use them (the networked HSM's stateful nodes). */
     static SnapshotCodec<Torch> torchCodec(Chart<Torch> chart) {
         return SnapshotCodec.builder(chart)
                 .ownerData(new IntField<>(61, t -> t.fuel, (t, v) -> t.fuel = v)) // fuel stays in 0..60
@@ -333,7 +333,7 @@ public final class NetplayDemo {
 
         SplittableRandom keys = new SplittableRandom(seed);
         SplittableRandom others = new SplittableRandom(seed * 31 + 7);
-        out.println("Netplay (seed 001): a client predicts a torch and a hero, a server confirms; UDP on 127.0.0.1");
+        out.println("Netplay (networked HSM): a client predicts a torch and a hero, a server confirms; UDP on 127.0.0.1");
         out.println("latency " + latency + " ticks each way, loss " + Math.round(loss * 100) + "%, seed " + seed);
         out.println("torch: " + torchCodec.numbering().count() + " legal (configuration, history) combinations -> "
                 + torchCodec.numbering().bits() + " bits; hero: " + heroCodec.numbering().count() + " -> "

@@ -6,7 +6,7 @@ import dev.arbor.demo.Stage;
 import java.io.PrintStream;
 
 /**
- * Samek's QHsmTst (seed 003): six nested states, nine signals and a guard variable, driven by an
+ * Samek's QHsmTst: six nested states, nine signals and a guard variable, driven by an
  * event sequence that takes every transition. Prints each event, the trace it caused and the
  * active configuration.
  */
@@ -80,7 +80,7 @@ public final class QhsmDemo {
     }
 
     static void run(PrintStream out, Stage stage) {
-        out.println("Samek's QHsmTst on Arbor (seed 003): events " + SCRIPT);
+        out.println("Samek's QHsmTst on Arbor: events " + SCRIPT);
         Machine<Hsm> m = chart().newMachine(new Hsm(out));
         m.addListener(new TraceLog(out));
         stage.show("qhsm", m);

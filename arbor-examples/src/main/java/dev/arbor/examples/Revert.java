@@ -5,7 +5,7 @@ import dev.arbor.core.MachineStateAction;
 
 /**
  * Goes back to what the agent was doing before the current state, by {@link Machine#revert}: the
- * end of a state blip (seed 002). The West World charts' files use it as {@code "Revert"}.
+ * end of a state blip (Buckland's agents). The West World charts' files use it as {@code "Revert"}.
  */
 record Revert<C>() implements MachineStateAction<C> {
     @Override

@@ -14,7 +14,7 @@ import dev.arbor.io.ComponentRegistry;
 import java.util.function.Consumer;
 
 /**
- * The cleaning robot's components (seed 000), by the names {@code charts/robot.json} uses: the
+ * The cleaning robot's components (the update-driven HSM), by the names {@code charts/robot.json} uses: the
  * shared {@link MoveTo} and {@link Pause} behaviours, a walk to the nearest trash, its battery's
  * conditions and the actions that drain and charge it. Each does what the corresponding code in
  * {@link RobotDemo#chart()} does.

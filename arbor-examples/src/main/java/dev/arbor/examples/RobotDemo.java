@@ -15,7 +15,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * Seed 000's cleaning robot (Millington, Figure 5.17): it searches for trash and cleans it up; a
+ * The update-driven HSM's cleaning robot (Millington, Figure 5.17): it searches for trash and cleans it up; a
  * low-power alarm on the outer level interrupts whatever it is doing, it heads to its charger,
  * recharges, and then resumes cleaning where it left off, through a deep history state (the
  * self-test that starts the first cleaning round is not repeated). Driven by
@@ -121,7 +121,7 @@ public final class RobotDemo {
         Robot robot = new Robot(out::println, seed);
         Machine<Robot> m = chart.newMachine(robot);
         m.addListener(WestWorld.paths(out, "robot")).addListener(watcher);
-        out.println("Cleaning robot (seed 000), seed " + seed + "; trash at " + robot.trash);
+        out.println("Cleaning robot (Millington), seed " + seed + "; trash at " + robot.trash);
         stage.show("robot", m);
         m.start();
         for (long t = 1; t <= maxTicks && !m.isHalted(); t++) {

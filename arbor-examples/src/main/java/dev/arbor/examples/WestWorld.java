@@ -14,7 +14,7 @@ import java.util.SplittableRandom;
 import java.util.function.Consumer;
 
 /**
- * West World after seed 002: Miner Bob digs, banks, drinks and sleeps; his wife Elsa does the
+ * West World after Buckland: Miner Bob digs, banks, drinks and sleeps; his wife Elsa does the
  * house work, makes blip visits to the bathroom from her global state, and cooks when Bob tells
  * her, by telegram, that he is home; the stew's readiness is a delayed telegram. States are typed
  * by their owner ({@code Chart<Miner>}, {@code Chart<Elsa>}); transitions are asked for in code
@@ -292,7 +292,7 @@ public final class WestWorld {
         stage.show("Bob", bob);
         stage.show("Elsa", elsa);
         stage.show(world.dispatcher);
-        out.println("West World (seed 002), seed " + seed + ", " + ticks + " ticks");
+        out.println("West World (Buckland), seed " + seed + ", " + ticks + " ticks");
         bob.start();
         elsa.start();
         for (long t = 1; t <= ticks; t++) {

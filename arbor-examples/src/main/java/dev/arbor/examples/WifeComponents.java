@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Elsa's components (West World, seed 002), by the names {@code charts/wife.json} uses: her lines,
+ * Elsa's components (West World, Buckland's agents), by the names {@code charts/wife.json} uses: her lines,
  * her chores drawn from the world's seeded random numbers, nature's calls from her global state,
  * and the stew, cooked by a delayed telegram. Each does what the corresponding code in
  * {@link WestWorld#elsaChart()} does.

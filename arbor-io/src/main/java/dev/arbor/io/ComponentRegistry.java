@@ -17,7 +17,7 @@ import java.util.TreeMap;
 
 /**
  * The components a chart file may name: state behaviours, conditions, actions and state handlers,
- * each registered by a programmer under the name designers write after {@code "use"} (seed 004's
+ * each registered by a programmer under the name designers write after {@code "use"} (the component HSM's
  * reusable states, conditions and responses).
  *
  * <p>A component registered as a class is made afresh for every place a file uses it, with the

@@ -82,7 +82,7 @@ public final class SvgRenderer {
     }
 
     /**
-     * Draws a chart with the named states filled blue (seed 001: "the current nodes in blue").
+     * Draws a chart with the named states filled blue (the networked HSM: "the current nodes in blue").
      *
      * @param chart        the chart to draw
      * @param activeStates the names of the states to fill; null for none

@@ -1,5 +1,5 @@
 /**
- * Telegrams between agents (seed 002's messages, seed 004's time-ordered event dispatcher):
+ * Telegrams between agents (Buckland's agents' messages, the component HSM's time-ordered event dispatcher):
  * events delivered by agent id, now or after a delay, in a deterministic order, with time passed
  * in by the caller.
  */

@@ -24,7 +24,7 @@ public final class TransitionDef {
     public final List<Object> targets = new ArrayList<>();
     /** A local transition (the source is not exited when the target is below it); external by default. */
     public boolean local;
-    /** Plan steps after the first target: entered one by one as each finishes (seed 004). */
+    /** Plan steps after the first target: entered one by one as each finishes (the component HSM). */
     public final List<Object> plan = new ArrayList<>();
     /** Whether the interrupted configuration is saved, to resume when the plan is done. */
     public boolean resumeAfter;

@@ -21,7 +21,7 @@ public record Trigger(Type type, Object value) {
         NAME,
         /** The completion ({@code done}) event of one state. */
         DONE,
-        /** The completion event of any child of one state (seed 004's {@code onSubStateFinished}). */
+        /** The completion event of any child of one state (the component HSM's {@code onSubStateFinished}). */
         CHILD_DONE,
         /** Every event. */
         ANY

@@ -3,7 +3,7 @@ package dev.arbor.examples.components;
 import dev.arbor.core.Condition;
 import java.util.function.ToIntFunction;
 
-/** A game-defined condition component: something is within a range of the agent (seed 004's {@code GSurroundings}). */
+/** A game-defined condition component: something is within a range of the agent (the component HSM's {@code GSurroundings}). */
 public final class WithinRange<C extends Body> implements Condition<C> {
     private final ToIntFunction<C> where;
     private final int range;

@@ -18,7 +18,7 @@ import java.util.TreeSet;
  * safe for XML.
  */
 public final class Diagrams {
-    /** The fill of an active state (seed 001: "the current nodes in blue"). */
+    /** The fill of an active state (the networked HSM: "the current nodes in blue"). */
     public static final String ACTIVE_FILL = "#7fb2f0";
     /** The outline of an active state. */
     public static final String ACTIVE_STROKE = "#1f5fbf";

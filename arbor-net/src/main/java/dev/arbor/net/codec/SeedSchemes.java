@@ -6,8 +6,8 @@ import java.util.OptionalInt;
 import java.util.OptionalLong;
 
 /**
- * Bits per snapshot of a chart's configuration under seed 001's two schemes, to compare with
- * Arbor's numbering. Both schemes know nothing of history (seed 001 has none) and assume exactly one
+ * Bits per snapshot of a chart's configuration under the networked HSM's two schemes, to compare with
+ * Arbor's numbering. Both schemes know nothing of history (the networked HSM has none) and assume exactly one
  * active leaf, so they are only defined for charts without parallel states (empty results
  * otherwise); compare them with {@link ChartNumbering#configurationBits()} (Arbor without history).
  *
@@ -48,7 +48,7 @@ public final class SeedSchemes {
     }
 
     /**
-     * Seed 001's mixed-radix header width: {@code ceil(log2(max header + 1))}; empty with parallel states.
+     * The networked HSM's mixed-radix header width: {@code ceil(log2(max header + 1))}; empty with parallel states.
      *
      * @param chart the chart measured
      * @return the width in bits, or empty
@@ -76,7 +76,7 @@ public final class SeedSchemes {
     }
 
     /**
-     * Seed 001's leaf index in whole bytes (8 bits up to 256 leaves); empty with parallel states.
+     * The networked HSM's leaf index in whole bytes (8 bits up to 256 leaves); empty with parallel states.
      *
      * @param chart the chart measured
      * @return the width in bits, a multiple of 8, or empty
@@ -93,7 +93,7 @@ public final class SeedSchemes {
      * Whether any state (the root included) is parallel.
      *
      * @param chart the chart looked at
-     * @return true if seed 001's schemes are undefined for it
+     * @return true if the networked HSM's schemes are undefined for it
      */
     public static boolean hasParallel(Chart<?> chart) {
         for (int s = 0; s < chart.stateCount(); s++) {
@@ -114,8 +114,8 @@ public final class SeedSchemes {
      * @param combinations       legal (configuration, history) combinations
      * @param arborNoHistoryBits Arbor's bits for the configuration alone
      * @param arborBits          Arbor's bits for configuration and history
-     * @param mixedRadixBits     seed 001's mixed-radix header, -1 when undefined (parallel states)
-     * @param leafIndexBits      seed 001's leaf index in bytes, -1 when undefined (parallel states)
+     * @param mixedRadixBits     the networked HSM's mixed-radix header, -1 when undefined (parallel states)
+     * @param leafIndexBits      the networked HSM's leaf index in bytes, -1 when undefined (parallel states)
      */
     public record Comparison(String chart, int states, int leaves, long configurations, long combinations,
                              int arborNoHistoryBits, int arborBits, int mixedRadixBits, int leafIndexBits) {
@@ -139,7 +139,7 @@ public final class SeedSchemes {
          */
         public static String markdownHeader() {
             return "| chart | states | leaves | configurations | with history | Arbor bits, no history "
-                    + "| Arbor bits, with history | seed 001 mixed-radix | seed 001 leaf byte |\n"
+                    + "| Arbor bits, with history | networked HSM mixed-radix | networked HSM leaf byte |\n"
                     + "|---|---:|---:|---:|---:|---:|---:|---:|---:|";
         }
     }
@@ -148,7 +148,7 @@ public final class SeedSchemes {
      * Computes the figures for one chart.
      *
      * @param chart the chart measured
-     * @return the chart's figures, -1 for seed 001's widths when it has parallel states
+     * @return the chart's figures, -1 for the networked HSM's widths when it has parallel states
      */
     public static Comparison compare(Chart<?> chart) {
         ChartNumbering numbering = new ChartNumbering(chart);

@@ -13,7 +13,7 @@ import java.util.Objects;
 
 /**
  * A snapshot codec: it encodes a machine's whole state in as few bits as its chart allows, and
- * decodes untrusted bytes back onto a machine without ever leaving it half-changed (seed 001).
+ * decodes untrusted bytes back onto a machine without ever leaving it half-changed (the networked HSM).
  *
  * <p><b>Layout</b> (bits, most significant first): the chart's {@link Fingerprint} (its low
  * {@link #fingerprintBits()} bits, 32 by default); the index of the (configuration, history)

@@ -1,7 +1,7 @@
 package dev.arbor.net.codec;
 
 /**
- * The data of one <em>stateful</em> state (seed 001's {@code IStatefulNode}): written and read only
+ * The data of one <em>stateful</em> state (the networked HSM's {@code IStatefulNode}): written and read only
  * while that state is active, in root-to-leaf document order over the active states, so no flag
  * or length is ever sent for it.
  *

@@ -15,7 +15,7 @@ import java.util.Objects;
 /**
  * A rollback timeline: it drives one machine tick by tick for a networked client and keeps the last
  * {@code capacity} ticks of inputs and end-of-tick snapshots, so that a {@link Confirmation} from
- * the server for an earlier tick can be applied by rollback (seed 001): restore the confirmed
+ * the server for an earlier tick can be applied by rollback (the networked HSM): restore the confirmed
  * state, tagged {@link Cause#RESTORE}, then re-simulate every later buffered tick up to the
  * present, firing the buffered (or corrected) inputs tagged {@link Cause#REPLAY}.
  *
