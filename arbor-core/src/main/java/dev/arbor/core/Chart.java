@@ -46,7 +46,7 @@ public final class Chart<C> {
     static final int NEVER = -2;
     static final int AT_BUILD = -3;
 
-    /** The chart's compiled dispatch (see {@link Specializer}); null until made, or for good when it cannot be. */
+    /** The chart's compiled dispatch (see {@link SpeedTier}); null until made, or for good when it cannot be. */
     private SpecializedDispatch specialized;
     /** Dispatches left before specialising; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
@@ -81,13 +81,22 @@ public final class Chart<C> {
             // measured about 5 ns an event slower (docs/benchmarks.md).
             untilSpecialized = NEVER;
             specialized = specializeOrNull(compiled);
+        } else if (SPECIALIZE_AFTER != NEVER && SpeedTier.found() == null) {
+            untilSpecialized = NEVER; // no speed tier on this platform: interpreted, without counting events
         }
     }
 
-    /** The chart's specialised dispatch, or null when it cannot have one or specialising failed. */
+    /**
+     * The chart's specialised dispatch, or null when the platform has no speed tier, the chart
+     * cannot have one or specialising failed.
+     */
     private static SpecializedDispatch specializeOrNull(CompiledChart compiled) {
+        SpeedTier tier = SpeedTier.found();
+        if (tier == null) {
+            return null;
+        }
         try {
-            return Specializer.specialize(compiled);
+            return tier.specialize(compiled);
         } catch (RuntimeException | LinkageError e) {
             return null; // the interpreter serves every chart; specialising is only faster
         }
@@ -117,7 +126,10 @@ public final class Chart<C> {
         if (SPECIALIZE_AFTER == 0) {
             return specialize();
         }
-        Background.run(this::specialize);
+        SpeedTier tier = SpeedTier.found();
+        if (tier != null) {
+            tier.inBackground(this::specialize);
+        }
         return null;
     }
 
@@ -129,23 +141,10 @@ public final class Chart<C> {
         return specialized;
     }
 
-    /** The one daemon thread charts are specialised on, started on first use. */
-    private static final class Background {
-        private static final java.util.concurrent.Executor EXECUTOR =
-                java.util.concurrent.Executors.newSingleThreadExecutor(task -> {
-                    Thread t = new Thread(task, "arbor-specializer");
-                    t.setDaemon(true);
-                    return t;
-                });
-
-        static void run(Runnable task) {
-            EXECUTOR.execute(task);
-        }
-    }
-
-    /** Specialises now, whatever the setting; for tests that compare both dispatches. */
+    /** Specialises now, whatever the setting (null without a speed tier); for tests that compare both dispatches. */
     synchronized SpecializedDispatch specializeNow() {
-        specialized = Specializer.specialize(compiled);
+        SpeedTier tier = SpeedTier.found();
+        specialized = tier == null ? null : tier.specialize(compiled);
         untilSpecialized = NEVER;
         return specialized;
     }

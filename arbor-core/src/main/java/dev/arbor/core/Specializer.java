@@ -433,7 +433,7 @@ final class Specializer {
             if (g == null) {
                 chain = take;
             } else {
-                chain = guardWithTest(caught(UserCode.handle(g), GUARD_FAILED, c.tSource[t]), take, chain);
+                chain = guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[t]), take, chain);
                 steps[0]++;
             }
         }
@@ -531,7 +531,7 @@ final class Specializer {
             for (int i = polled.length - 1; i >= 0; i--) {
                 MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
                 UserGuard g = c.tGuard[polled[i]];
-                chain = g == null ? fire : guardWithTest(caught(UserCode.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
+                chain = g == null ? fire : guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }
             cases[leaf] = new Piece(chain, steps);
@@ -582,7 +582,7 @@ final class Specializer {
                     chain = take.handle();
                     steps = take.steps();
                 } else {
-                    MethodHandle test = caught(UserCode.handle(g), GUARD_FAILED, c.tSource[t]);
+                    MethodHandle test = caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[t]);
                     chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
                     steps += 1 + take.steps();
                 }
@@ -880,7 +880,7 @@ final class Specializer {
         if (a == null) {
             return;
         }
-        MethodHandle h = UserCode.handle(a);
+        MethodHandle h = UserCodeHandles.handle(a);
         if (!withEvent) {
             h = dropArguments(insertArguments(h, 2, (Object) null), 2, Object.class);
         }

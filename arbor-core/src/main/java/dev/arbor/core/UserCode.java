@@ -2,20 +2,14 @@ package dev.arbor.core;
 
 import dev.arbor.core.model.UserAction;
 import dev.arbor.core.model.UserGuard;
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
 
 /**
- * Calls the user's actions and guards, as the chart describes them ({@link UserAction}, {@link UserGuard}):
- * by one switch on the function's kind in the interpreters, or as a method handle bound to the
- * function for the compiled code. The casts are safe: builders tag each function with the owner
- * and event types the engine passes.
+ * Calls the user's actions and guards, as the chart describes them ({@link UserAction}, {@link UserGuard}),
+ * for the interpreters: by one switch on the function's kind. (The compiled code calls them
+ * through method handles, {@code UserCodeHandles}, which belong to the speed tier.) The casts are
+ * safe: builders tag each function with the owner and event types the engine passes.
  */
 final class UserCode {
-
-    /** {@code (Machine, Object owner, Object event)void}: the shape of an action's {@link #handle(UserAction)}. */
-    private static final MethodType ACTION = MethodType.methodType(void.class, Machine.class, Object.class, Object.class);
 
     private UserCode() {
     }
@@ -89,130 +83,5 @@ final class UserCode {
             case UserGuard.MACHINE_CONDITION -> ((MachineCondition) g.function()).test((Machine) machine, owner);
             default -> ((MachineGuard) g.function()).test((Machine) machine, owner, event);
         };
-    }
-
-    /**
-     * The action as a method handle of type {@link #ACTION} bound to the user's function, for the
-     * compiled code: a constant handle lets the JIT call (and inline) the user's code directly
-     * instead of through one megamorphic call site. The handle goes through a static adapter below
-     * rather than straight to the interface method: a direct interface handle checks its receiver
-     * in a method too large to inline at a rarely taken call site, while the adapter's call on a
-     * constant receiver devirtualises.
-     */
-    static MethodHandle handle(UserAction a) {
-        try {
-            MethodHandle h;
-            if (a.shape() == UserAction.SEQUENCE) {
-                UserAction[] parts = (UserAction[]) a.function();
-                h = handle(parts[parts.length - 1]);
-                for (int i = parts.length - 2; i >= 0; i--) {
-                    h = MethodHandles.foldArguments(h, handle(parts[i]));
-                }
-            } else {
-                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, "run" + a.shape(),
-                        ACTION.insertParameterTypes(0, functionType(a.shape()))), 0, a.function());
-            }
-            return h.asType(ACTION);
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot make a handle for " + a.function(), e);
-        }
-    }
-
-    /**
-     * The guard as a handle of type {@code (Machine, Object owner, Object event)boolean} bound to
-     * the user's function, through a static adapter (see {@link #handle(UserAction)}).
-     */
-    static MethodHandle handle(UserGuard g) {
-        try {
-            Class<?> fn = switch (g.kind()) {
-                case UserGuard.CONDITION -> Condition.class;
-                case UserGuard.GUARD -> Guard.class;
-                case UserGuard.MACHINE_CONDITION -> MachineCondition.class;
-                default -> MachineGuard.class;
-            };
-            String adapter = switch (g.kind()) {
-                case UserGuard.CONDITION -> "testCondition";
-                case UserGuard.GUARD -> "testGuard";
-                case UserGuard.MACHINE_CONDITION -> "testMachineCondition";
-                default -> "testMachineGuard";
-            };
-            MethodType type = MethodType.methodType(boolean.class, fn, Machine.class, Object.class, Object.class);
-            return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, adapter, type), 0,
-                    g.function());
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot make a handle for " + g.function(), e);
-        }
-    }
-
-    private static Class<?> functionType(int shape) {
-        return switch (shape) {
-            case UserAction.OWNER -> StateAction.class;
-            case UserAction.MACHINE_OWNER -> MachineStateAction.class;
-            case UserAction.OWNER_EVENT -> Action.class;
-            case UserAction.MACHINE_OWNER_EVENT -> MachineAction.class;
-            default -> StateHandler.class;
-        };
-    }
-
-    // One adapter a shape, named run + shape: each a single call on the (constant) function.
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
-        f.run(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run1(MachineStateAction f, Machine m, Object owner, Object event) {
-        f.run(m, owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run2(Action f, Machine<?> m, Object owner, Object event) {
-        f.run(owner, event);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run3(MachineAction f, Machine m, Object owner, Object event) {
-        f.run(m, owner, event);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run4(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onEntry(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run5(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onExit(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run6(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onInitial(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run7(StateHandler f, Machine<?> m, Object owner, Object event) {
-        f.onUpdate(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static boolean testGuard(Guard g, Machine<?> m, Object owner, Object event) {
-        return g.test(owner, event);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static boolean testCondition(Condition c, Machine<?> m, Object owner, Object event) {
-        return c.test(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static boolean testMachineCondition(MachineCondition c, Machine m, Object owner, Object event) {
-        return c.test(m, owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static boolean testMachineGuard(MachineGuard g, Machine m, Object owner, Object event) {
-        return g.test(m, owner, event);
     }
 }
