@@ -28,14 +28,20 @@ final class Labels {
             String part = of(not.part);
             return part == null ? null : "!" + part;
         }
+        // Told by names rather than by Class.isHidden and isAnonymousClass, which TeaVM's class
+        // library does not have: a hidden class's name holds a '/', a lambda's class is
+        // "...$$Lambda..." on the JVM and "...$lambda$_N_M" under TeaVM, an anonymous class's
+        // simple name is empty.
         Class<?> type = fn.getClass();
-        if (type.isHidden() || type.isSynthetic() || type.getName().contains("$$Lambda")) {
+        String name = type.getName();
+        if (name.indexOf('/') >= 0 || name.contains("$$Lambda") || name.contains("$lambda$") || type.isSynthetic()) {
             return null;
         }
         if (declaresToString(type)) {
             return fn.toString();
         }
-        return type.isAnonymousClass() ? null : type.getSimpleName();
+        String simple = type.getSimpleName();
+        return simple.isEmpty() ? null : simple;
     }
 
     /** The labels of several functions, leaving out those without one. */

@@ -1,10 +1,10 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * One running instance of a {@link Chart}: its owner, its active configuration and its history.
@@ -47,16 +47,6 @@ public sealed class Machine<C> permits Machine.WithVariables {
     static final int CAUSE_SHIFT = 3;
     private static final Cause[] CAUSES = Cause.values();
 
-    private static final java.lang.invoke.VarHandle EXTRAS;
-
-    static {
-        try {
-            EXTRAS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, "extras", Machine.Extras.class);
-        } catch (ReflectiveOperationException e) {
-            throw new ExceptionInInitializerError(e);
-        }
-    }
-
     /** Not final only so that {@link #moveTo} can replace it between steps; read as before on every path. */
     Chart<C> chart;
     final C owner;
@@ -68,7 +58,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
     long[] activeMore;
     /**
      * Everything an idle machine does not need, made on first use. Read plainly on the owner's
-     * thread; published with a compare-and-set because {@link #post} may make it from another.
+     * thread; made under the machine's lock because {@link #post} may make it from another.
      */
     Extras extras;
     /** Status, busy and cause, packed so that an idle machine stays small. */
@@ -116,7 +106,10 @@ public sealed class Machine<C> permits Machine.WithVariables {
         long[][] stack; // no field is set at construction: a racing plain read sees a whole object
         int stackDepth;
         Tasks<?> tasks;
-        volatile ConcurrentLinkedQueue<Object> posted;
+        /** Events posted from other threads, oldest first, null before the first; guarded by this object. */
+        private ArrayDeque<Object> posted;
+        /** Whether {@link #posted} may hold events: read without the lock, on every tick. */
+        volatile boolean anyPosted;
         Scratch step;
         /** What a handler state asks for, on the flat path; made on first use. */
         HandlerRequest request;
@@ -151,8 +144,26 @@ public sealed class Machine<C> permits Machine.WithVariables {
 
         /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
         boolean nothingPending() {
-            ConcurrentLinkedQueue<Object> q = posted;
-            return tasks == null && (q == null || q.isEmpty());
+            return tasks == null && !anyPosted;
+        }
+
+        // Posted events pass under this object's lock, with a volatile flag the owner reads each
+        // tick, rather than through a ConcurrentLinkedQueue, which TeaVM's class library lacks.
+
+        /** Adds an event posted from any thread. */
+        synchronized void post(Object event) {
+            if (posted == null) {
+                posted = new ArrayDeque<>();
+            }
+            posted.add(event);
+            anyPosted = true;
+        }
+
+        /** The oldest event posted, removed, or null when none waits; on the owner's thread. */
+        synchronized Object takePosted() {
+            Object e = posted == null ? null : posted.poll();
+            anyPosted = e != null && !posted.isEmpty();
+            return e;
         }
     }
 
@@ -421,27 +432,19 @@ public sealed class Machine<C> permits Machine.WithVariables {
      */
     public void post(Object event) {
         Objects.requireNonNull(event, "event");
-        Extras x = extras();
-        ConcurrentLinkedQueue<Object> q = x.posted;
-        if (q == null) {
-            synchronized (x) {
-                q = x.posted;
-                if (q == null) {
-                    x.posted = q = new ConcurrentLinkedQueue<>();
-                }
-            }
-        }
-        q.add(event);
+        extras().post(event);
     }
 
     /** Fires, in order, every event posted from other threads. Call on the owning thread. */
     public void drainPosted() {
-        Extras x = (Extras) EXTRAS.getAcquire(this); // posted may have made it on another thread
-        ConcurrentLinkedQueue<Object> q = x == null ? null : x.posted;
-        if (q == null) {
+        Extras x = extras;
+        if (x == null) {
+            x = extrasMadeElsewhere(); // post may have made them on another thread
+        }
+        if (x == null || !x.anyPosted) {
             return;
         }
-        for (Object e = q.poll(); e != null; e = q.poll()) {
+        for (Object e = x.takePosted(); e != null; e = x.takePosted()) {
             fire(e);
         }
     }
@@ -799,13 +802,25 @@ public sealed class Machine<C> permits Machine.WithVariables {
     /** The extras, made on first use (from any thread: see {@link #post}). */
     Extras extras() {
         Extras x = extras;
+        return x != null ? x : makeExtras();
+    }
+
+    /**
+     * Makes the extras unless another thread has: under the machine's lock, so that a
+     * {@link #post} racing the owner's first use makes one. (A lock rather than a VarHandle's
+     * compare-and-set: TeaVM has no VarHandle, and this runs once a machine.)
+     */
+    private synchronized Extras makeExtras() {
+        Extras x = extras;
         if (x == null) {
-            x = new Extras();
-            if (!EXTRAS.compareAndSet(this, null, x)) {
-                x = (Extras) EXTRAS.getAcquire(this);
-            }
+            extras = x = new Extras();
         }
         return x;
+    }
+
+    /** The extras as the last thread to make them left them, or null; for the owner, when its plain read saw none. */
+    private synchronized Extras extrasMadeElsewhere() {
+        return extras;
     }
 
     /** The step's scratch, borrowed from the chart's pool on first need within the step. */

@@ -283,8 +283,7 @@ final class Ticks {
         if (x == null) {
             return true; // nothing posted, no clock: no timer is active
         }
-        java.util.concurrent.ConcurrentLinkedQueue<Object> q = x.posted;
-        if (q != null && !q.isEmpty()) {
+        if (x.anyPosted) {
             return false;
         }
         Tasks<?> tk = x.tasks;

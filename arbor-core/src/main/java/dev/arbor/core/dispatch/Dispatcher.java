@@ -1,10 +1,10 @@
 package dev.arbor.core.dispatch;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
  * A telegram dispatcher: it delivers events to agents by id, now or after a delay, in time order
@@ -88,7 +88,13 @@ public final class Dispatcher {
     private final Buckets pending = new Buckets();
     private long nextReceipt = 1;
     private long lastNow = Long.MIN_VALUE;
-    private final ConcurrentLinkedQueue<Posted> posted = new ConcurrentLinkedQueue<>();
+    /**
+     * Telegrams posted from other threads, oldest first, until a delivery takes them in; guarded
+     * by itself, with {@link #anyPosted} read without the lock on every delivery (rather than a
+     * ConcurrentLinkedQueue, which TeaVM's class library lacks).
+     */
+    private final ArrayDeque<Posted> posted = new ArrayDeque<>();
+    private volatile boolean anyPosted;
     private int maxDeliveriesPerCall = 1_000_000;
     private boolean delivering;
     private Listener listener;
@@ -245,7 +251,11 @@ public final class Dispatcher {
         if (delay < 0) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
         }
-        posted.add(new Posted(delay, sender, receiver, Objects.requireNonNull(event, "event")));
+        Posted p = new Posted(delay, sender, receiver, Objects.requireNonNull(event, "event"));
+        synchronized (posted) {
+            posted.add(p);
+            anyPosted = true;
+        }
     }
 
     /**
@@ -279,8 +289,10 @@ public final class Dispatcher {
             throw new IllegalStateException("deliver() called from inside a delivery");
         }
         lastNow = now;
-        for (Posted p = posted.poll(); p != null; p = posted.poll()) {
-            send(now, p.delay(), p.sender(), p.receiver(), p.event());
+        if (anyPosted) {
+            for (Posted p = takePosted(); p != null; p = takePosted()) {
+                send(now, p.delay(), p.sender(), p.receiver(), p.event());
+            }
         }
         delivering = true;
         int delivered = 0;
@@ -323,6 +335,15 @@ public final class Dispatcher {
             delivering = false;
         }
         return delivered;
+    }
+
+    /** The oldest telegram posted and not yet taken in, removed, or null. */
+    private Posted takePosted() {
+        synchronized (posted) {
+            Posted p = posted.poll();
+            anyPosted = !posted.isEmpty();
+            return p;
+        }
     }
 
     /**
