@@ -208,7 +208,7 @@ final class ChunkClassFile {
             code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
             code.u1(0xAC); // ireturn
         }
-        method(methods, ACC_FINAL, "run", RUN, 3, 5, code, frames.table());
+        method(methods, ACC_FINAL, NamedMembers.RUN, RUN, 3, 5, code, frames.table());
     }
 
     /**
@@ -281,7 +281,7 @@ final class ChunkClassFile {
         frames.same(code.size());
         intConstant(code, SpecializedDispatch.NOT_ROUTED);
         code.u1(0xAC); // ireturn
-        int active0 = pool.fieldRef("dev/arbor/core/Machine", "active0", "J");
+        int active0 = pool.fieldRef("dev/arbor/core/Machine", NamedMembers.ACTIVE0, "J");
         boolean longLive = false; // whether the frame before has the long of local 5
         for (int set = 0; set < sets; set++) {
             jump(code, switchAt, set, code.size());
@@ -321,7 +321,7 @@ final class ChunkClassFile {
         if (code.size() > routeBytes(cases, sets)) {
             throw new IllegalStateException("route of " + code.size() + " bytes, more than " + routeBytes(cases, sets));
         }
-        method(methods, ACC_FINAL, "route", ROUTE, 6, 7, code, frames.table());
+        method(methods, ACC_FINAL, NamedMembers.ROUTE, ROUTE, 6, 7, code, frames.table());
     }
 
     /**

@@ -51,7 +51,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
 
     static {
         try {
-            EXTRAS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, "extras", Machine.Extras.class);
+            EXTRAS = java.lang.invoke.MethodHandles.lookup().findVarHandle(Machine.class, NamedMembers.EXTRAS, Machine.Extras.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

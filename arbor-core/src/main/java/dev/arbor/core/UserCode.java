@@ -109,8 +109,9 @@ final class UserCode {
                     h = MethodHandles.foldArguments(h, handle(parts[i]));
                 }
             } else {
-                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, "run" + a.shape(),
-                        ACTION.insertParameterTypes(0, functionType(a.shape()))), 0, a.function());
+                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class,
+                        NamedMembers.actionAdapter(a.shape()), ACTION.insertParameterTypes(0, functionType(a.shape()))),
+                        0, a.function());
             }
             return h.asType(ACTION);
         } catch (ReflectiveOperationException e) {
@@ -131,10 +132,10 @@ final class UserCode {
                 default -> MachineGuard.class;
             };
             String adapter = switch (g.kind()) {
-                case UserGuard.CONDITION -> "testCondition";
-                case UserGuard.GUARD -> "testGuard";
-                case UserGuard.MACHINE_CONDITION -> "testMachineCondition";
-                default -> "testMachineGuard";
+                case UserGuard.CONDITION -> NamedMembers.TEST_CONDITION;
+                case UserGuard.GUARD -> NamedMembers.TEST_GUARD;
+                case UserGuard.MACHINE_CONDITION -> NamedMembers.TEST_MACHINE_CONDITION;
+                default -> NamedMembers.TEST_MACHINE_GUARD;
             };
             MethodType type = MethodType.methodType(boolean.class, fn, Machine.class, Object.class, Object.class);
             return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCode.class, adapter, type), 0,
@@ -154,7 +155,7 @@ final class UserCode {
         };
     }
 
-    // One adapter a shape, named run + shape: each a single call on the (constant) function.
+    // One adapter a shape, named by NamedMembers.actionAdapter: each a single call on the (constant) function.
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
     private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
