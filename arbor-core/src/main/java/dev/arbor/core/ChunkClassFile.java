@@ -1,15 +1,54 @@
 package dev.arbor.core;
 
-import java.io.ByteArrayOutputStream;
-import java.util.HashMap;
-import java.util.Map;
+import static org.objectweb.asm.Opcodes.AALOAD;
+import static org.objectweb.asm.Opcodes.ACC_FINAL;
+import static org.objectweb.asm.Opcodes.ACC_PRIVATE;
+import static org.objectweb.asm.Opcodes.ACC_STATIC;
+import static org.objectweb.asm.Opcodes.ACC_SUPER;
+import static org.objectweb.asm.Opcodes.ACC_SYNTHETIC;
+import static org.objectweb.asm.Opcodes.ALOAD;
+import static org.objectweb.asm.Opcodes.ASTORE;
+import static org.objectweb.asm.Opcodes.BIPUSH;
+import static org.objectweb.asm.Opcodes.CHECKCAST;
+import static org.objectweb.asm.Opcodes.GETFIELD;
+import static org.objectweb.asm.Opcodes.GETSTATIC;
+import static org.objectweb.asm.Opcodes.ICONST_0;
+import static org.objectweb.asm.Opcodes.IFEQ;
+import static org.objectweb.asm.Opcodes.IFNE;
+import static org.objectweb.asm.Opcodes.ILOAD;
+import static org.objectweb.asm.Opcodes.INVOKESPECIAL;
+import static org.objectweb.asm.Opcodes.INVOKESTATIC;
+import static org.objectweb.asm.Opcodes.INVOKEVIRTUAL;
+import static org.objectweb.asm.Opcodes.IRETURN;
+import static org.objectweb.asm.Opcodes.LAND;
+import static org.objectweb.asm.Opcodes.LCMP;
+import static org.objectweb.asm.Opcodes.LCONST_0;
+import static org.objectweb.asm.Opcodes.LCONST_1;
+import static org.objectweb.asm.Opcodes.LLOAD;
+import static org.objectweb.asm.Opcodes.LSTORE;
+import static org.objectweb.asm.Opcodes.LSUB;
+import static org.objectweb.asm.Opcodes.PUTSTATIC;
+import static org.objectweb.asm.Opcodes.RETURN;
+import static org.objectweb.asm.Opcodes.SIPUSH;
+import static org.objectweb.asm.Opcodes.V17;
+
+import java.lang.constant.ConstantDescs;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+import org.objectweb.asm.ClassWriter;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Type;
 
 /**
- * The class file of one chunk of compiled cases ({@link Specializer}), written byte by byte, as
- * {@code arbor-core} has no bytecode library and the JDK's ClassFile API comes after Java 17. The
- * class extends {@link SpecializedDispatch.Chunk}; its class data is the chunk's cases, a
- * {@code MethodHandle[]} of type {@code (Machine, Object owner, Object event)boolean}, one per key
- * that has a case. In Java it would read:
+ * The class file of one chunk of compiled cases ({@link Specializer}), written with ASM (shaded
+ * into {@code arbor-core}'s jar and relocated, so that its users see no dependency), which lays
+ * out the constant pool, the branch offsets and the stack-map frames. Arbor's own classes are
+ * named by their class literals; its members, which Java cannot name but by string, through
+ * {@link NamedMembers}. The class extends {@link SpecializedDispatch.Chunk}; its class data is the
+ * chunk's cases, a {@code MethodHandle[]} of type {@code (Machine, Object owner, Object event)boolean},
+ * one per key that has a case. In Java it would read:
  *
  * <pre>{@code
  * final class Chunk$ extends SpecializedDispatch.Chunk {
@@ -62,20 +101,30 @@ final class ChunkClassFile {
      */
     private static final int SPARE_LOCALS = 3;
 
-    private static final String NAME = "dev/arbor/core/SpecializedChunk";
-    private static final String SUPER = "dev/arbor/core/SpecializedDispatch$Chunk";
-    private static final String HANDLE = "java/lang/invoke/MethodHandle";
-    private static final String CASE = "(Ldev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
-    private static final String RUN = "(ILdev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)Z";
-    private static final String ROUTE = "(ILdev/arbor/core/Machine;Ljava/lang/Object;Ljava/lang/Object;)I";
-
-    private static final int ACC_PRIVATE = 0x0002;
-    private static final int ACC_STATIC = 0x0008;
-    private static final int ACC_FINAL = 0x0010;
-    private static final int ACC_SUPER = 0x0020;
-    private static final int ACC_SYNTHETIC = 0x1000;
-
-    private final Pool pool = new Pool();
+    /** The chunk's own name: a hidden class is in the package of the lookup that defines it. */
+    private static final String NAME = ChunkClassFile.class.getPackageName().replace('.', '/') + "/SpecializedChunk";
+    private static final String SUPER = Type.getInternalName(SpecializedDispatch.Chunk.class);
+    private static final String MACHINE = Type.getInternalName(Machine.class);
+    private static final String HANDLE = Type.getInternalName(MethodHandle.class);
+    private static final String HANDLE_FIELD = Type.getDescriptor(MethodHandle.class);
+    private static final String HANDLES = Type.getInternalName(MethodHandle[].class);
+    /** {@code (Machine, Object owner, Object event)boolean}: a case, its handle and its method. */
+    private static final MethodType CASE_TYPE = MethodType.methodType(boolean.class, Machine.class, Object.class, Object.class);
+    private static final String CASE = CASE_TYPE.toMethodDescriptorString();
+    /** The parameters' slots in a case method: the machine, the owner, the event. */
+    private static final int CASE_PARAMETERS = CASE_TYPE.parameterCount();
+    /** {@link SpecializedDispatch.Chunk#run}'s type. */
+    private static final String RUN = CASE_TYPE.insertParameterTypes(0, int.class).toMethodDescriptorString();
+    /** {@link SpecializedDispatch.Chunk#route}'s type. */
+    private static final String ROUTE = CASE_TYPE.insertParameterTypes(0, int.class).changeReturnType(int.class)
+            .toMethodDescriptorString();
+    /** In {@code run} and {@code route}: the slots of the key (or set), the machine, the owner and the event. */
+    private static final int KEY = 1;
+    private static final int MACHINE_ARG = 2;
+    private static final int OWNER_ARG = 3;
+    private static final int EVENT_ARG = 4;
+    /** In {@code route}, a chart with regions': the set's candidate leaves that are active, a long. */
+    private static final int BITS = 5;
 
     private ChunkClassFile() {
     }
@@ -93,122 +142,105 @@ final class ChunkClassFile {
         if (hasCase.length == 0 || hasCase.length > MAX_KEYS) {
             throw new IllegalArgumentException("a chunk covers 1 to " + MAX_KEYS + " keys, not " + hasCase.length);
         }
-        return new ChunkClassFile().write(hasCase, routes);
-    }
-
-    private byte[] write(boolean[] hasCase, Routes routes) {
-        int thisClass = pool.classRef(NAME);
-        int superClass = pool.classRef(SUPER);
-        Bytes fields = new Bytes();
-        Bytes methods = new Bytes();
+        ClassWriter cw = new ClassWriter(ClassWriter.COMPUTE_FRAMES) {
+            @Override
+            protected String getCommonSuperClass(String type1, String type2) {
+                // At every jump target each local holds what it holds on entry, or nothing: the
+                // frames never merge two types (this would load classes by name, the chunk's own too).
+                throw new IllegalStateException("a chunk's frames merge " + type1 + " and " + type2);
+            }
+        };
+        cw.visit(V17, ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC, NAME, null, SUPER, null);
         int cases = 0;
-        for (boolean has : hasCase) {
-            cases += has ? 1 : 0;
-        }
-        fields.u2(cases);
         for (int key = 0; key < hasCase.length; key++) {
             if (hasCase[key]) {
-                fields.u2(ACC_PRIVATE | ACC_STATIC | ACC_FINAL).u2(pool.utf8("c" + key)).u2(pool.utf8("L" + HANDLE + ";")).u2(0);
+                cw.visitField(ACC_PRIVATE | ACC_STATIC | ACC_FINAL, handleField(key), HANDLE_FIELD, null, null).visitEnd();
+                cases++;
             }
         }
-        methods.u2(3 + cases + (routes == null ? 0 : 1));
-        constructor(methods);
-        classInitializer(methods, hasCase);
-        run(methods, hasCase);
+        constructor(cw);
+        classInitializer(cw, hasCase);
+        run(cw, hasCase);
         for (int key = 0; key < hasCase.length; key++) {
             if (hasCase[key]) {
-                caseMethod(methods, key);
+                caseMethod(cw, key);
             }
         }
         if (routes != null) {
-            routeMethod(methods, routes, hasCase, cases);
+            routeMethod(cw, routes, hasCase, cases);
         }
-        Bytes out = new Bytes();
-        out.u4(0xCAFEBABE).u2(0).u2(61); // Java 17
-        pool.writeTo(out);
-        out.u2(ACC_FINAL | ACC_SUPER | ACC_SYNTHETIC).u2(thisClass).u2(superClass).u2(0);
-        out.bytes(fields).bytes(methods).u2(0);
-        return out.toByteArray();
+        cw.visitEnd();
+        return cw.toByteArray();
     }
 
-    private void constructor(Bytes methods) {
-        Bytes code = new Bytes();
-        code.u1(0x2A); // aload_0
-        code.u1(0xB7).u2(pool.methodRef(SUPER, "<init>", "()V")); // invokespecial
-        code.u1(0xB1); // return
-        method(methods, 0, "<init>", "()V", 1, 1, code, null);
+    /** The field that holds key {@code key}'s handle. */
+    private static String handleField(int key) {
+        return "c" + key;
+    }
+
+    /** The method that calls key {@code key}'s handle. */
+    private static String caseMethod(int key) {
+        return "k" + key;
+    }
+
+    private static void constructor(ClassWriter cw) {
+        MethodVisitor mv = cw.visitMethod(0, "<init>", "()V", null, null);
+        mv.visitCode();
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitMethodInsn(INVOKESPECIAL, SUPER, "<init>", "()V", false);
+        mv.visitInsn(RETURN);
+        end(mv);
     }
 
     /** Reads the class data into the fields: {@code MethodHandle[] data = classData(lookup(), "_", MethodHandle[].class)}. */
-    private void classInitializer(Bytes methods, boolean[] hasCase) {
-        Bytes code = new Bytes();
-        code.u1(0xB8).u2(pool.methodRef("java/lang/invoke/MethodHandles", "lookup", "()Ljava/lang/invoke/MethodHandles$Lookup;"));
-        ldc(code, pool.string("_"));
-        ldc(code, pool.classRef("[L" + HANDLE + ";"));
-        code.u1(0xB8).u2(pool.methodRef("java/lang/invoke/MethodHandles", "classData",
-                "(Ljava/lang/invoke/MethodHandles$Lookup;Ljava/lang/String;Ljava/lang/Class;)Ljava/lang/Object;"));
-        code.u1(0xC0).u2(pool.classRef("[L" + HANDLE + ";")); // checkcast
-        code.u1(0x4B); // astore_0
+    private static void classInitializer(ClassWriter cw, boolean[] hasCase) {
+        MethodVisitor mv = cw.visitMethod(ACC_STATIC, "<clinit>", "()V", null, null);
+        mv.visitCode();
+        String handles = Type.getInternalName(MethodHandles.class);
+        mv.visitMethodInsn(INVOKESTATIC, handles, "lookup",
+                MethodType.methodType(MethodHandles.Lookup.class).toMethodDescriptorString(), false);
+        mv.visitLdcInsn(ConstantDescs.DEFAULT_NAME);
+        mv.visitLdcInsn(Type.getType(MethodHandle[].class));
+        mv.visitMethodInsn(INVOKESTATIC, handles, "classData",
+                MethodType.methodType(Object.class, MethodHandles.Lookup.class, String.class, Class.class).toMethodDescriptorString(),
+                false);
+        mv.visitTypeInsn(CHECKCAST, HANDLES);
+        mv.visitVarInsn(ASTORE, 0);
         int index = 0;
         for (int key = 0; key < hasCase.length; key++) {
             if (hasCase[key]) {
-                code.u1(0x2A); // aload_0
-                code.u1(0x11).u2(index++); // sipush
-                code.u1(0x32); // aaload
-                code.u1(0xB3).u2(pool.fieldRef(NAME, "c" + key, "L" + HANDLE + ";")); // putstatic
+                mv.visitVarInsn(ALOAD, 0);
+                mv.visitIntInsn(SIPUSH, index++);
+                mv.visitInsn(AALOAD);
+                mv.visitFieldInsn(PUTSTATIC, NAME, handleField(key), HANDLE_FIELD);
             }
         }
-        code.u1(0xB1); // return
-        method(methods, ACC_STATIC, "<clinit>", "()V", 3, 1, code, null);
+        mv.visitInsn(RETURN);
+        end(mv);
     }
 
-    /**
-     * {@code iload_1} and a {@code tableswitch} on it over {@code 0} to {@code count - 1}, its
-     * default right after the table and its cases to be set by {@link #jump}; returns where the
-     * switch starts, which its offsets are relative to.
-     */
-    private static int tableSwitch(Bytes code, int count) {
-        code.u1(0x1B); // iload_1
-        int switchAt = code.size();
-        code.u1(0xAA); // tableswitch
-        while (code.size() % 4 != 0) {
-            code.u1(0);
-        }
-        int table = code.size();
-        code.u4(table + 12 + 4 * count - switchAt).u4(0).u4(count - 1);
-        for (int i = 0; i < count; i++) {
-            code.u4(0);
-        }
-        return switchAt;
-    }
-
-    /** Points case {@code index} of the {@code tableswitch} at {@code switchAt} to {@code target}. */
-    private static void jump(Bytes code, int switchAt, int index, int target) {
-        int table = (switchAt + 4) & ~3; // after the opcode and its padding
-        code.set4(table + 12 + 4 * index, target - switchAt);
-    }
-
-    /** The switch on the key; every jump target has the method's own locals and an empty stack. */
-    private void run(Bytes methods, boolean[] hasCase) {
+    /** The switch on the key: a {@code tableswitch} over every key, those without a case to its default. */
+    private static void run(ClassWriter cw, boolean[] hasCase) {
         int keys = hasCase.length;
-        Bytes code = new Bytes();
-        Frames frames = new Frames();
-        int switchAt = tableSwitch(code, keys);
-        int defaultAt = code.size();
-        frames.same(defaultAt);
-        code.u1(0x03).u1(0xAC); // iconst_0, ireturn
+        MethodVisitor mv = cw.visitMethod(ACC_FINAL, NamedMembers.RUN, RUN, null, null);
+        mv.visitCode();
+        Label none = new Label();
+        Label[] targets = new Label[keys];
         for (int key = 0; key < keys; key++) {
-            if (!hasCase[key]) {
-                jump(code, switchAt, key, defaultAt);
-                continue;
-            }
-            jump(code, switchAt, key, code.size());
-            frames.same(code.size());
-            code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
-            code.u1(0xB8).u2(pool.methodRef(NAME, "k" + key, CASE)); // invokestatic
-            code.u1(0xAC); // ireturn
+            targets[key] = hasCase[key] ? new Label() : none;
         }
-        method(methods, ACC_FINAL, "run", RUN, 3, 5, code, frames.table());
+        mv.visitVarInsn(ILOAD, KEY);
+        mv.visitTableSwitchInsn(0, keys - 1, none, targets);
+        mv.visitLabel(none);
+        mv.visitInsn(ICONST_0);
+        mv.visitInsn(IRETURN);
+        for (int key = 0; key < keys; key++) {
+            if (hasCase[key]) {
+                mv.visitLabel(targets[key]);
+                returnCase(mv, key);
+            }
+        }
+        end(mv);
     }
 
     /**
@@ -270,58 +302,73 @@ final class ChunkClassFile {
      * }
      * }</pre>
      */
-    private void routeMethod(Bytes methods, Routes routes, boolean[] hasCase, int cases) {
+    private static void routeMethod(ClassWriter cw, Routes routes, boolean[] hasCase, int cases) {
         int sets = routes.columns();
         if (hasCase.length > 64 * sets) {
             throw new IllegalArgumentException("routes cover leaves below 64, not " + hasCase.length / sets + " states");
         }
-        Bytes code = new Bytes();
-        Frames frames = new Frames();
-        int switchAt = tableSwitch(code, sets);
-        frames.same(code.size());
-        intConstant(code, SpecializedDispatch.NOT_ROUTED);
-        code.u1(0xAC); // ireturn
-        int active0 = pool.fieldRef("dev/arbor/core/Machine", "active0", "J");
-        boolean longLive = false; // whether the frame before has the long of local 5
+        MethodVisitor mv = cw.visitMethod(ACC_FINAL, NamedMembers.ROUTE, ROUTE, null, null);
+        mv.visitCode();
+        Label none = new Label();
+        Label[] setCode = new Label[sets];
         for (int set = 0; set < sets; set++) {
-            jump(code, switchAt, set, code.size());
-            if (longLive) {
-                frames.chopOne(code.size()); // the previous set's long is gone
-            } else {
-                frames.same(code.size());
-            }
+            setCode[set] = new Label();
+        }
+        mv.visitVarInsn(ILOAD, KEY);
+        mv.visitTableSwitchInsn(0, sets - 1, none, setCode);
+        mv.visitLabel(none);
+        intConstant(mv, SpecializedDispatch.NOT_ROUTED);
+        mv.visitInsn(IRETURN);
+        String longs = Type.getInternalName(Long.class);
+        String ofLong = MethodType.methodType(int.class, long.class).toMethodDescriptorString();
+        for (int set = 0; set < sets; set++) {
+            mv.visitLabel(setCode[set]);
             long mask = 0; // the leaves with a case for the set
             for (int key = set; key < hasCase.length; key += sets) {
                 mask |= hasCase[key] ? 1L << (key / sets) : 0;
             }
-            code.u1(0x2C).u1(0xB4).u2(active0); // aload_2, getfield
+            mv.visitVarInsn(ALOAD, MACHINE_ARG);
+            mv.visitFieldInsn(GETFIELD, MACHINE, NamedMembers.ACTIVE0, Type.LONG_TYPE.getDescriptor());
             if (routes.highest()) {
-                code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfLeadingZeros", "(J)I")); // invokestatic
-                caseSwitch(code, frames, Long.reverse(mask), 63, sets, set); // 63 - leaf ascending
+                mv.visitMethodInsn(INVOKESTATIC, longs, "numberOfLeadingZeros", ofLong, false);
+                caseSwitch(mv, Long.reverse(mask), 63, sets, set); // 63 - leaf ascending
                 continue;
             }
-            code.u1(0x14).u2(pool.longConstant(mask)); // ldc2_w
-            code.u1(0x7F).u1(0x37).u1(5); // land, lstore 5
-            code.u1(0x16).u1(5).u1(0x09).u1(0x94); // lload 5, lconst_0, lcmp
-            code.u1(0x9A).u2(5); // ifne +5
-            intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
-            code.u1(0xAC); // ireturn
-            frames.appendLong(code.size());
-            longLive = true;
-            code.u1(0x16).u1(5).u1(0x16).u1(5).u1(0x0A).u1(0x65).u1(0x7F); // lload 5, lload 5, lconst_1, lsub, land
-            code.u1(0x09).u1(0x94); // lconst_0, lcmp
-            code.u1(0x99).u2(5); // ifeq +5
-            intConstant(code, SpecializedDispatch.SEVERAL_LEAVES);
-            code.u1(0xAC); // ireturn
-            frames.same(code.size());
-            code.u1(0x16).u1(5); // lload 5
-            code.u1(0xB8).u2(pool.methodRef("java/lang/Long", "numberOfTrailingZeros", "(J)I")); // invokestatic
-            caseSwitch(code, frames, mask, 0, sets, set);
+            mv.visitLdcInsn(mask);
+            mv.visitInsn(LAND);
+            mv.visitVarInsn(LSTORE, BITS);
+            mv.visitVarInsn(LLOAD, BITS);
+            returnUnless(mv, IFNE, SpecializedDispatch.ROUTED_UNHANDLED); // none active
+            mv.visitVarInsn(LLOAD, BITS); // bits & (bits - 1): 0 when one bit is set
+            mv.visitVarInsn(LLOAD, BITS);
+            mv.visitInsn(LCONST_1);
+            mv.visitInsn(LSUB);
+            mv.visitInsn(LAND);
+            returnUnless(mv, IFEQ, SpecializedDispatch.SEVERAL_LEAVES);
+            mv.visitVarInsn(LLOAD, BITS);
+            mv.visitMethodInsn(INVOKESTATIC, longs, "numberOfTrailingZeros", ofLong, false);
+            caseSwitch(mv, mask, 0, sets, set);
         }
-        if (code.size() > routeBytes(cases, sets)) {
-            throw new IllegalStateException("route of " + code.size() + " bytes, more than " + routeBytes(cases, sets));
+        Label codeEnd = new Label();
+        mv.visitLabel(codeEnd);
+        if (codeEnd.getOffset() > routeBytes(cases, sets)) {
+            throw new IllegalStateException("route of " + codeEnd.getOffset() + " bytes, more than " + routeBytes(cases, sets));
         }
-        method(methods, ACC_FINAL, "route", ROUTE, 6, 7, code, frames.table());
+        end(mv);
+    }
+
+    /**
+     * Compares the long on the stack with 0 and goes on when {@code goOn} holds of it ({@code IFEQ}:
+     * it is 0, {@code IFNE}: it is not); else returns {@code answer}.
+     */
+    private static void returnUnless(MethodVisitor mv, int goOn, int answer) {
+        mv.visitInsn(LCONST_0);
+        mv.visitInsn(LCMP);
+        Label onward = new Label();
+        mv.visitJumpInsn(goOn, onward);
+        intConstant(mv, answer);
+        mv.visitInsn(IRETURN);
+        mv.visitLabel(onward);
     }
 
     /**
@@ -330,215 +377,70 @@ final class ChunkClassFile {
      * flip} is 63) for event set {@code set}; other values return
      * {@link SpecializedDispatch#ROUTED_UNHANDLED}.
      */
-    private void caseSwitch(Bytes code, Frames frames, long matches, int flip, int columns, int set) {
-        int lookupAt = code.size();
-        code.u1(0xAB); // lookupswitch
-        while (code.size() % 4 != 0) {
-            code.u1(0);
-        }
-        int defaultField = code.size();
+    private static void caseSwitch(MethodVisitor mv, long matches, int flip, int columns, int set) {
         int count = Long.bitCount(matches);
-        code.u4(0).u4(count);
-        int pairs = code.size();
-        for (int i = 0; i < count; i++) {
-            code.u4(0).u4(0); // patched below
-        }
-        code.set4(defaultField, code.size() - lookupAt);
-        frames.same(code.size());
-        intConstant(code, SpecializedDispatch.ROUTED_UNHANDLED);
-        code.u1(0xAC); // ireturn
+        int[] values = new int[count];
+        Label[] targets = new Label[count];
         int i = 0;
         for (long bits = matches; bits != 0; bits &= bits - 1) { // match values ascending, as lookupswitch needs
-            int match = Long.numberOfTrailingZeros(bits);
-            code.set4(pairs + 8 * i, match);
-            code.set4(pairs + 8 * i + 4, code.size() - lookupAt);
-            i++;
-            frames.same(code.size());
-            code.u1(0x2C).u1(0x2D).u1(0x19).u1(4); // aload_2, aload_3, aload 4
-            code.u1(0xB8).u2(pool.methodRef(NAME, "k" + ((flip ^ match) * columns + set), CASE)); // invokestatic
-            code.u1(0xAC); // ireturn
+            values[i] = Long.numberOfTrailingZeros(bits);
+            targets[i++] = new Label();
         }
+        Label none = new Label();
+        mv.visitLookupSwitchInsn(none, values, targets);
+        mv.visitLabel(none);
+        intConstant(mv, SpecializedDispatch.ROUTED_UNHANDLED);
+        mv.visitInsn(IRETURN);
+        for (i = 0; i < count; i++) {
+            mv.visitLabel(targets[i]);
+            returnCase(mv, (flip ^ values[i]) * columns + set);
+        }
+    }
+
+    /** In {@code run} or {@code route}: {@code return k<key>(m, owner, event)}. */
+    private static void returnCase(MethodVisitor mv, int key) {
+        mv.visitVarInsn(ALOAD, MACHINE_ARG);
+        mv.visitVarInsn(ALOAD, OWNER_ARG);
+        mv.visitVarInsn(ALOAD, EVENT_ARG);
+        mv.visitMethodInsn(INVOKESTATIC, NAME, caseMethod(key), CASE, false);
+        mv.visitInsn(IRETURN);
     }
 
     /** Pushes a small int: {@code iconst_<n>} or {@code bipush}. */
-    private static void intConstant(Bytes code, int value) {
+    private static void intConstant(MethodVisitor mv, int value) {
         if (value >= -1 && value <= 5) {
-            code.u1(0x03 + value); // iconst_m1 .. iconst_5
+            mv.visitInsn(ICONST_0 + value); // iconst_m1 .. iconst_5
         } else {
-            code.u1(0x10).u1(value); // bipush
+            mv.visitIntInsn(BIPUSH, value);
         }
     }
 
-    /** {@code return (boolean) c<key>.invokeExact(m, owner, event)}. */
-    private void caseMethod(Bytes methods, int key) {
-        Bytes code = new Bytes();
-        code.u1(0xB2).u2(pool.fieldRef(NAME, "c" + key, "L" + HANDLE + ";")); // getstatic
-        code.u1(0x2A).u1(0x2B).u1(0x2C); // aload_0, aload_1, aload_2
-        code.u1(0xB6).u2(pool.methodRef(HANDLE, "invokeExact", CASE)); // invokevirtual
-        code.u1(0xAC); // ireturn
-        method(methods, ACC_PRIVATE | ACC_STATIC, "k" + key, CASE, 4, 3 + SPARE_LOCALS, code, null);
+    /**
+     * {@code return (boolean) c<key>.invokeExact(m, owner, event)}, with {@link #SPARE_LOCALS}
+     * more local slots than its parameters: ASM counts the slots a method uses, and a local
+     * declared (as debuggers see them) over the whole code at the last spare slot is one.
+     */
+    private static void caseMethod(ClassWriter cw, int key) {
+        MethodVisitor mv = cw.visitMethod(ACC_PRIVATE | ACC_STATIC, caseMethod(key), CASE, null, null);
+        mv.visitCode();
+        Label codeStart = new Label();
+        mv.visitLabel(codeStart);
+        mv.visitFieldInsn(GETSTATIC, NAME, handleField(key), HANDLE_FIELD);
+        mv.visitVarInsn(ALOAD, 0);
+        mv.visitVarInsn(ALOAD, 1);
+        mv.visitVarInsn(ALOAD, 2);
+        mv.visitMethodInsn(INVOKEVIRTUAL, HANDLE, "invokeExact", CASE, false);
+        mv.visitInsn(IRETURN);
+        Label codeEnd = new Label();
+        mv.visitLabel(codeEnd);
+        mv.visitLocalVariable("spare", Type.INT_TYPE.getDescriptor(), null, codeStart, codeEnd,
+                CASE_PARAMETERS + SPARE_LOCALS - 1);
+        end(mv);
     }
 
-    private void method(Bytes methods, int access, String name, String descriptor, int maxStack, int maxLocals, Bytes code,
-            Bytes stackMap) {
-        methods.u2(access).u2(pool.utf8(name)).u2(pool.utf8(descriptor)).u2(1);
-        int stackMapLength = stackMap == null ? 0 : 6 + stackMap.size();
-        methods.u2(pool.utf8("Code")).u4(12 + code.size() + stackMapLength);
-        methods.u2(maxStack).u2(maxLocals).u4(code.size()).bytes(code);
-        methods.u2(0); // exception table
-        if (stackMap == null) {
-            methods.u2(0);
-        } else {
-            methods.u2(1).u2(pool.utf8("StackMapTable")).u4(stackMap.size()).bytes(stackMap);
-        }
-    }
-
-    private static void ldc(Bytes code, int index) {
-        if (index <= 255) {
-            code.u1(0x12).u1(index);
-        } else {
-            code.u1(0x13).u2(index); // ldc_w
-        }
-    }
-
-    /** The constant pool, each entry made once. */
-    private static final class Pool {
-        private final Bytes entries = new Bytes();
-        private final Map<String, Integer> indices = new HashMap<>();
-        private int count = 1;
-
-        int utf8(String s) {
-            return entry("U" + s, e -> e.u1(1).utf8(s));
-        }
-
-        int classRef(String internalName) {
-            int name = utf8(internalName);
-            return entry("C" + internalName, e -> e.u1(7).u2(name));
-        }
-
-        int string(String s) {
-            int value = utf8(s);
-            return entry("S" + s, e -> e.u1(8).u2(value));
-        }
-
-        /** A {@code CONSTANT_Long}, which takes two entries. */
-        int longConstant(long value) {
-            Integer known = indices.get("J" + value);
-            if (known != null) {
-                return known;
-            }
-            entry("J" + value, e -> e.u1(5).u4((int) (value >>> 32)).u4((int) value));
-            return count++ - 1; // the entry's second slot is unused
-        }
-
-        int fieldRef(String owner, String name, String descriptor) {
-            return member(9, owner, name, descriptor);
-        }
-
-        int methodRef(String owner, String name, String descriptor) {
-            return member(10, owner, name, descriptor);
-        }
-
-        private int member(int tag, String owner, String name, String descriptor) {
-            int ownerIndex = classRef(owner);
-            int n = utf8(name);
-            int d = utf8(descriptor);
-            int nameAndType = entry("N" + name + " " + descriptor, e -> e.u1(12).u2(n).u2(d));
-            return entry(tag + owner + "." + name + descriptor, e -> e.u1(tag).u2(ownerIndex).u2(nameAndType));
-        }
-
-        private int entry(String key, java.util.function.Consumer<Bytes> write) {
-            Integer known = indices.get(key);
-            if (known != null) {
-                return known;
-            }
-            if (count > 0xFFFF - 1) {
-                throw new IllegalStateException("constant pool full");
-            }
-            write.accept(entries);
-            indices.put(key, count);
-            return count++;
-        }
-
-        void writeTo(Bytes out) {
-            out.u2(count).bytes(entries);
-        }
-    }
-
-    /** A StackMapTable's frames, in offset order, for a method whose locals are its parameters and at times one long after them. */
-    private static final class Frames {
-        private final Bytes frames = new Bytes();
-        private int count;
-        private int previous = -1;
-
-        /** The locals of the frame before, an empty stack. */
-        void same(int offset) {
-            int delta = delta(offset);
-            if (delta <= 63) {
-                frames.u1(delta); // same_frame
-            } else {
-                frames.u1(251).u2(delta); // same_frame_extended
-            }
-        }
-
-        /** The locals of the frame before and a long. */
-        void appendLong(int offset) {
-            frames.u1(252).u2(delta(offset)).u1(4); // append_frame, Long_variable_info
-        }
-
-        /** The locals of the frame before but the last. */
-        void chopOne(int offset) {
-            frames.u1(250).u2(delta(offset)); // chop_frame
-        }
-
-        private int delta(int offset) {
-            int delta = previous < 0 ? offset : offset - previous - 1;
-            previous = offset;
-            count++;
-            return delta;
-        }
-
-        Bytes table() {
-            return new Bytes().u2(count).bytes(frames);
-        }
-    }
-
-    /** A growing big-endian byte buffer. */
-    private static final class Bytes extends ByteArrayOutputStream {
-        /** Overwrites four bytes at {@code at}. */
-        void set4(int at, int v) {
-            buf[at] = (byte) (v >>> 24);
-            buf[at + 1] = (byte) (v >>> 16);
-            buf[at + 2] = (byte) (v >>> 8);
-            buf[at + 3] = (byte) v;
-        }
-
-        Bytes u1(int v) {
-            write(v);
-            return this;
-        }
-
-        Bytes u2(int v) {
-            write(v >>> 8);
-            write(v);
-            return this;
-        }
-
-        Bytes u4(int v) {
-            return u2(v >>> 16).u2(v);
-        }
-
-        Bytes bytes(Bytes b) {
-            write(b.buf, 0, b.count);
-            return this;
-        }
-
-        /** Modified UTF-8 as class files hold it (names here are ASCII). */
-        Bytes utf8(String s) {
-            byte[] b = s.getBytes(java.nio.charset.StandardCharsets.UTF_8);
-            u2(b.length);
-            write(b, 0, b.length);
-            return this;
-        }
+    /** Ends a method's code: ASM computes its stack, its locals and its frames. */
+    private static void end(MethodVisitor mv) {
+        mv.visitMaxs(0, 0);
+        mv.visitEnd();
     }
 }

@@ -128,45 +128,45 @@ final class Specializer {
         try {
             MethodType ofState = methodType(void.class, int.class);
             MethodType ofTransition = methodType(void.class, int.class, Object.class);
-            EXITING = hook(l, Hooks.class, "exiting", ofState);
-            EXITED = hook(l, Hooks.class, "exited", ofState);
-            ENTERING = hook(l, Hooks.class, "entering", ofState);
-            EXITED_LOW = hook(l, Hooks.class, "exitedLow", methodType(void.class, long.class));
-            ENTERING_LOW = hook(l, Hooks.class, "enteringLow", methodType(void.class, int.class, long.class));
-            QUIET = hook(l, Hooks.class, "quiet", methodType(boolean.class));
-            SUMMARISED = hook(l, Hooks.class, "summarised", methodType(boolean.class));
-            MICROSTEP_TAKEN = hook(l, Hooks.class, "microstepTaken", methodType(void.class, int.class, int.class, Object.class));
-            ENTERED_QUIET = hook(l, Hooks.class, "enteredQuiet", ofState);
-            ENTERED_QUIET_LOW = hook(l, Hooks.class, "enteredQuiet", methodType(void.class, long.class));
-            BEHAVIORS_ENTERED = hook(l, Hooks.class, "behaviorsEntered", ofState);
-            FINAL_ENTERED = hook(l, Hooks.class, "finalEntered", ofState);
-            RECORD_HISTORY = hook(l, Hooks.class, "recordHistory", ofState);
-            SAVE_PREVIOUS = hook(l, Hooks.class, "savePreviousConfiguration", methodType(void.class));
-            TRANSITION_TAKEN = hook(l, Hooks.class, "transitionTaken", ofTransition);
-            INTERNAL_TAKEN = hook(l, Hooks.class, "internalTaken", ofTransition);
-            ACTION_FAILED = hook(l, Hooks.class, "actionFailed", methodType(void.class, Throwable.class, int.class));
-            GUARD_FAILED = hook(l, Hooks.class, "guardFailed", methodType(boolean.class, Throwable.class, int.class));
-            EXECUTE_GENERAL = hook(l, Hooks.class, "executeGeneral", methodType(boolean.class, int.class, Object.class));
-            HISTORY_CASE = hook(l, FlatStep.class, "historyCase", methodType(int.class, int.class));
+            EXITING = hook(l, Hooks.class, NamedMembers.EXITING, ofState);
+            EXITED = hook(l, Hooks.class, NamedMembers.EXITED, ofState);
+            ENTERING = hook(l, Hooks.class, NamedMembers.ENTERING, ofState);
+            EXITED_LOW = hook(l, Hooks.class, NamedMembers.EXITED_LOW, methodType(void.class, long.class));
+            ENTERING_LOW = hook(l, Hooks.class, NamedMembers.ENTERING_LOW, methodType(void.class, int.class, long.class));
+            QUIET = hook(l, Hooks.class, NamedMembers.QUIET, methodType(boolean.class));
+            SUMMARISED = hook(l, Hooks.class, NamedMembers.SUMMARISED, methodType(boolean.class));
+            MICROSTEP_TAKEN = hook(l, Hooks.class, NamedMembers.MICROSTEP_TAKEN, methodType(void.class, int.class, int.class, Object.class));
+            ENTERED_QUIET = hook(l, Hooks.class, NamedMembers.ENTERED_QUIET, ofState);
+            ENTERED_QUIET_LOW = hook(l, Hooks.class, NamedMembers.ENTERED_QUIET, methodType(void.class, long.class));
+            BEHAVIORS_ENTERED = hook(l, Hooks.class, NamedMembers.BEHAVIORS_ENTERED, ofState);
+            FINAL_ENTERED = hook(l, Hooks.class, NamedMembers.FINAL_ENTERED, ofState);
+            RECORD_HISTORY = hook(l, Hooks.class, NamedMembers.RECORD_HISTORY, ofState);
+            SAVE_PREVIOUS = hook(l, Hooks.class, NamedMembers.SAVE_PREVIOUS_CONFIGURATION, methodType(void.class));
+            TRANSITION_TAKEN = hook(l, Hooks.class, NamedMembers.TRANSITION_TAKEN, ofTransition);
+            INTERNAL_TAKEN = hook(l, Hooks.class, NamedMembers.INTERNAL_TAKEN, ofTransition);
+            ACTION_FAILED = hook(l, Hooks.class, NamedMembers.ACTION_FAILED, methodType(void.class, Throwable.class, int.class));
+            GUARD_FAILED = hook(l, Hooks.class, NamedMembers.GUARD_FAILED, methodType(boolean.class, Throwable.class, int.class));
+            EXECUTE_GENERAL = hook(l, Hooks.class, NamedMembers.EXECUTE_GENERAL, methodType(boolean.class, int.class, Object.class));
+            HISTORY_CASE = hook(l, FlatStep.class, NamedMembers.HISTORY_CASE, methodType(int.class, int.class));
             UNRECORDABLE = dropArguments(MethodHandles.throwException(void.class, IllegalStateException.class)
                     .bindTo(new IllegalStateException("a history record names a state the history cannot record")),
                     0, int.class, Machine.class, Object.class, Object.class);
-            TICK_FIRED = hook(l, Ticks.class, "tickFired", ofState);
-            TICK_ONWARD = hook(l, Ticks.class, "tickOnward", methodType(void.class));
-            TICK_QUIET = hook(l, Ticks.class, "tickQuiet", methodType(boolean.class));
-            TICK_SETTLE = hook(l, Ticks.class, "tickSettle", methodType(void.class));
-            HANDLER_ON_EVENT = l.findVirtual(StateHandler.class, "onEvent",
+            TICK_FIRED = hook(l, Ticks.class, NamedMembers.TICK_FIRED, ofState);
+            TICK_ONWARD = hook(l, Ticks.class, NamedMembers.TICK_ONWARD, methodType(void.class));
+            TICK_QUIET = hook(l, Ticks.class, NamedMembers.TICK_QUIET, methodType(boolean.class));
+            TICK_SETTLE = hook(l, Ticks.class, NamedMembers.TICK_SETTLE, methodType(void.class));
+            HANDLER_ON_EVENT = l.findVirtual(StateHandler.class, NamedMembers.ON_EVENT,
                     methodType(Reply.class, Object.class, Object.class, Transitions.class));
-            HANDLER_REQUEST = hook(l, HandlerStep.class, "request", methodType(HandlerRequest.class));
-            HANDLER_REPLY = hook(l, HandlerStep.class, "replyOf",
+            HANDLER_REQUEST = hook(l, HandlerStep.class, NamedMembers.REQUEST, methodType(HandlerRequest.class));
+            HANDLER_REPLY = hook(l, HandlerStep.class, NamedMembers.REPLY_OF,
                     methodType(int.class, Reply.class, HandlerRequest.class, int.class));
-            HANDLER_FAILED = hook(l, HandlerStep.class, "failed", methodType(int.class, Throwable.class, int.class));
-            PICKED = hook(l, RegionStep.class, "picked", methodType(boolean.class, int.class));
-            IS_UNHANDLED = l.findStatic(Specializer.class, "isUnhandled", methodType(boolean.class, int.class));
-            IS_HANDLED = l.findStatic(Specializer.class, "isHandled", methodType(boolean.class, int.class));
-            HANDLER_REPLIED = hook(l, HandlerStep.class, "replied", methodType(boolean.class, int.class, int.class, Object.class));
-            CHUNKS_RUN = l.findVirtual(SpecializedDispatch.Chunks.class, "runFromCase", CASE.insertParameterTypes(0, int.class));
-            MOVE_KEY = l.findStatic(Specializer.class, "moveKey", methodType(int.class, int.class, int.class));
+            HANDLER_FAILED = hook(l, HandlerStep.class, NamedMembers.FAILED, methodType(int.class, Throwable.class, int.class));
+            PICKED = hook(l, RegionStep.class, NamedMembers.PICKED, methodType(boolean.class, int.class));
+            IS_UNHANDLED = l.findStatic(Specializer.class, NamedMembers.IS_UNHANDLED, methodType(boolean.class, int.class));
+            IS_HANDLED = l.findStatic(Specializer.class, NamedMembers.IS_HANDLED, methodType(boolean.class, int.class));
+            HANDLER_REPLIED = hook(l, HandlerStep.class, NamedMembers.REPLIED, methodType(boolean.class, int.class, int.class, Object.class));
+            CHUNKS_RUN = l.findVirtual(SpecializedDispatch.Chunks.class, NamedMembers.RUN_FROM_CASE, CASE.insertParameterTypes(0, int.class));
+            MOVE_KEY = l.findStatic(Specializer.class, NamedMembers.MOVE_KEY, methodType(int.class, int.class, int.class));
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }

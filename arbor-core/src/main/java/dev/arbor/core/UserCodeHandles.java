@@ -38,7 +38,7 @@ final class UserCodeHandles {
                     h = MethodHandles.foldArguments(h, handle(parts[i]));
                 }
             } else {
-                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCodeHandles.class, "run" + a.shape(),
+                h = MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCodeHandles.class, NamedMembers.actionAdapter(a.shape()),
                         ACTION.insertParameterTypes(0, functionType(a.shape()))), 0, a.function());
             }
             return h.asType(ACTION);
@@ -60,10 +60,10 @@ final class UserCodeHandles {
                 default -> MachineGuard.class;
             };
             String adapter = switch (g.kind()) {
-                case UserGuard.CONDITION -> "testCondition";
-                case UserGuard.GUARD -> "testGuard";
-                case UserGuard.MACHINE_CONDITION -> "testMachineCondition";
-                default -> "testMachineGuard";
+                case UserGuard.CONDITION -> NamedMembers.TEST_CONDITION;
+                case UserGuard.GUARD -> NamedMembers.TEST_GUARD;
+                case UserGuard.MACHINE_CONDITION -> NamedMembers.TEST_MACHINE_CONDITION;
+                default -> NamedMembers.TEST_MACHINE_GUARD;
             };
             MethodType type = MethodType.methodType(boolean.class, fn, Machine.class, Object.class, Object.class);
             return MethodHandles.insertArguments(MethodHandles.lookup().findStatic(UserCodeHandles.class, adapter, type), 0,
@@ -83,45 +83,45 @@ final class UserCodeHandles {
         };
     }
 
-    // One adapter a shape, named run + shape: each a single call on the (constant) function.
+    // One adapter a shape, named by NamedMembers.actionAdapter: each a single call on the (constant) function.
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run0(StateAction f, Machine<?> m, Object owner, Object event) {
+    private static void runStateAction(StateAction f, Machine<?> m, Object owner, Object event) {
         f.run(owner);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run1(MachineStateAction f, Machine m, Object owner, Object event) {
+    private static void runMachineStateAction(MachineStateAction f, Machine m, Object owner, Object event) {
         f.run(m, owner);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run2(Action f, Machine<?> m, Object owner, Object event) {
+    private static void runEventAction(Action f, Machine<?> m, Object owner, Object event) {
         f.run(owner, event);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run3(MachineAction f, Machine m, Object owner, Object event) {
+    private static void runMachineEventAction(MachineAction f, Machine m, Object owner, Object event) {
         f.run(m, owner, event);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run4(StateHandler f, Machine<?> m, Object owner, Object event) {
+    private static void runHandlerEntry(StateHandler f, Machine<?> m, Object owner, Object event) {
         f.onEntry(owner);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run5(StateHandler f, Machine<?> m, Object owner, Object event) {
+    private static void runHandlerExit(StateHandler f, Machine<?> m, Object owner, Object event) {
         f.onExit(owner);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run6(StateHandler f, Machine<?> m, Object owner, Object event) {
+    private static void runHandlerInitial(StateHandler f, Machine<?> m, Object owner, Object event) {
         f.onInitial(owner);
     }
 
     @SuppressWarnings({"unchecked", "rawtypes", "unused"})
-    private static void run7(StateHandler f, Machine<?> m, Object owner, Object event) {
+    private static void runHandlerUpdate(StateHandler f, Machine<?> m, Object owner, Object event) {
         f.onUpdate(owner);
     }
 

@@ -7,8 +7,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.MethodHandles;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.objectweb.asm.ClassReader;
+import org.objectweb.asm.ClassVisitor;
+import org.objectweb.asm.Label;
+import org.objectweb.asm.MethodVisitor;
+import org.objectweb.asm.Opcodes;
 
 /**
  * The class file {@link ChunkClassFile} writes, defined as the specialiser defines it: the JVM's
@@ -199,6 +207,55 @@ class ChunkClassFileTest {
             assertThat(chunk.route(6, m, calls, "taken")).isEqualTo(SpecializedDispatch.ROUTED);
             assertThat(calls).containsExactly((40 * columns + 6) + ":taken");
         }
+    }
+
+    /**
+     * What the JIT is given (see {@link ChunkClassFile}): {@code run} a {@code tableswitch} over
+     * every key, calling a method a case; each case method 4 stack slots and 6 local ones, 3 of
+     * them spare, which keeps C1 from inlining it into {@code run}; a flat route a
+     * {@code lookupswitch} on the highest active state ({@code 63 - leaf}) under a
+     * {@code tableswitch} on the set. Each method as its name, its stack and locals, then its
+     * switches and calls.
+     */
+    @Test
+    void theClassFileHasTheShapeTheJitIsTunedFor() {
+        byte[] file = ChunkClassFile.of(new boolean[] {true, false, true}, new ChunkClassFile.Routes(1, true));
+        Map<String, List<String>> methods = new LinkedHashMap<>();
+        new ClassReader(file).accept(new ClassVisitor(Opcodes.ASM9) {
+            @Override
+            public MethodVisitor visitMethod(int access, String name, String descriptor, String signature, String[] exceptions) {
+                List<String> shape = new ArrayList<>();
+                methods.put(name, shape);
+                return new MethodVisitor(Opcodes.ASM9) {
+                    @Override
+                    public void visitTableSwitchInsn(int min, int max, Label dflt, Label... labels) {
+                        shape.add("tableswitch " + min + ".." + max);
+                    }
+
+                    @Override
+                    public void visitLookupSwitchInsn(Label dflt, int[] keys, Label[] labels) {
+                        shape.add("lookupswitch " + Arrays.toString(keys));
+                    }
+
+                    @Override
+                    public void visitMethodInsn(int opcode, String owner, String name, String descriptor, boolean isInterface) {
+                        shape.add(name);
+                    }
+
+                    @Override
+                    public void visitMaxs(int maxStack, int maxLocals) {
+                        shape.add(0, "stack " + maxStack + ", locals " + maxLocals);
+                    }
+                };
+            }
+        }, 0);
+
+        assertThat(methods.keySet()).containsExactly("<init>", "<clinit>", "run", "k0", "k2", "route");
+        assertThat(methods.get("run")).containsExactly("stack 3, locals 5", "tableswitch 0..2", "k0", "k2");
+        assertThat(methods.get("k0")).containsExactly("stack 4, locals 6", "invokeExact");
+        assertThat(methods.get("k2")).containsExactly("stack 4, locals 6", "invokeExact");
+        assertThat(methods.get("route")).containsExactly("stack 3, locals 5",
+                "tableswitch 0..0", "numberOfLeadingZeros", "lookupswitch [61, 63]", "k2", "k0");
     }
 
     @Test
