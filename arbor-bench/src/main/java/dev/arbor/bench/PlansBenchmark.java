@@ -17,7 +17,7 @@ import org.openjdk.jmh.annotations.State;
 import org.openjdk.jmh.annotations.Warmup;
 
 /**
- * What the specialiser's fallback for plans costs (issue 15): the guard of
+ * What the specializer's fallback for plans costs (issue 15): the guard of
  * {@link Guard} with behaviours on every step of its duty, the duty written as a plan (whose
  * microsteps, in a chart with any plan, the interpreter takes) or as declared successors (compiled
  * microsteps), over {@link Guard#CYCLE}. Both run the general tick, as every chart with behaviours

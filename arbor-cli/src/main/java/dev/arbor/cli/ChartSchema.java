@@ -37,7 +37,7 @@ final class ChartSchema {
      */
     static String of(List<String> libraries) {
         List<ComponentInfo> components = ChartFiles.combination(libraries, "").components().describe();
-        ObjectNode schema = specialise(general(), components, String.join(", ", libraries));
+        ObjectNode schema = specialize(general(), components, String.join(", ", libraries));
         try {
             DefaultPrettyPrinter pretty = new DefaultPrettyPrinter().withSeparators(Separators.createDefaultInstance()
                     .withObjectFieldValueSpacing(Separators.Spacing.AFTER));
@@ -59,7 +59,7 @@ final class ChartSchema {
         }
     }
 
-    static ObjectNode specialise(ObjectNode schema, List<ComponentInfo> components, String libraries) {
+    static ObjectNode specialize(ObjectNode schema, List<ComponentInfo> components, String libraries) {
         schema.remove("$id");
         schema.put("title", "Arbor chart (components: " + libraries + ")");
         ObjectNode defs = (ObjectNode) schema.get("$defs");

@@ -37,7 +37,7 @@ public final class Chart<C> {
     final ThreadLocal<Scratch.Pool> scratch = ThreadLocal.withInitial(() -> new Scratch.Pool(this));
 
     /**
-     * When a chart is specialised (system property {@code arbor.specialize}): {@link #AT_BUILD}
+     * When a chart is specialized (system property {@code arbor.specialize}): {@link #AT_BUILD}
      * ({@code build}, the default: when it is built, on the building thread), a count of events its
      * machines dispatch first (then on a background thread; {@code eager} is 0: at the first
      * event, on the caller's thread), or {@link #NEVER} ({@code off}).
@@ -48,7 +48,7 @@ public final class Chart<C> {
 
     /** The chart's compiled dispatch (see {@link SpeedTier}); null until made, or for good when it cannot be. */
     private SpecializedDispatch specialized;
-    /** Dispatches left before specialising; racy decrements only delay it. */
+    /** Dispatches left before specializing; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
     boolean flatTicks;
@@ -60,7 +60,7 @@ public final class Chart<C> {
     boolean timerTicks;
     /** Whether events may take the flat path (a chart without parallel states); tests turn it off to compare. */
     boolean flatSteps;
-    /** Whether events may take the region path (a chart with parallel states, specialised); tests turn it off to compare. */
+    /** Whether events may take the region path (a chart with parallel states, specialized); tests turn it off to compare. */
     boolean regionSteps;
 
     Chart(CompiledChart compiled) {
@@ -87,8 +87,8 @@ public final class Chart<C> {
     }
 
     /**
-     * The chart's specialised dispatch, or null when the platform has no speed tier, the chart
-     * cannot have one or specialising failed.
+     * The chart's specialized dispatch, or null when the platform has no speed tier, the chart
+     * cannot have one or specializing failed.
      */
     private static SpecializedDispatch specializeOrNull(CompiledChart compiled) {
         SpeedTier tier = SpeedTier.found();
@@ -98,17 +98,17 @@ public final class Chart<C> {
         try {
             return tier.specialize(compiled);
         } catch (RuntimeException | LinkageError e) {
-            return null; // the interpreter serves every chart; specialising is only faster
+            return null; // the interpreter serves every chart; specializing is only faster
         }
     }
 
     /**
-     * The specialised dispatch, counting an event towards it: by default the chart was specialised
+     * The specialized dispatch, counting an event towards it: by default the chart was specialized
      * when it was built; with {@code arbor.specialize=N} it is once its machines have dispatched N
-     * events, on a background thread as the JIT's compilers do (specialising takes milliseconds
+     * events, on a background thread as the JIT's compilers do (specializing takes milliseconds
      * to tens of them: a deep chart about 90 ms the first time on the project's machine, too long
      * for a game's frame), the interpreter serving until it is ready; with {@code eager}, at the
-     * first event on the caller's thread. Null before, and always for charts the specialiser does
+     * first event on the caller's thread. Null before, and always for charts the specializer does
      * not take. It is published through a plain field: its own fields are final (the memory
      * model's guarantee for final fields covers what they reach) and its classes are initialised
      * before it is published. A volatile read on every event measured about 4 ns: it keeps the JIT
@@ -141,7 +141,7 @@ public final class Chart<C> {
         return specialized;
     }
 
-    /** Specialises now, whatever the setting (null without a speed tier); for tests that compare both dispatches. */
+    /** Specializes now, whatever the setting (null without a speed tier); for tests that compare both dispatches. */
     synchronized SpecializedDispatch specializeNow() {
         SpeedTier tier = SpeedTier.found();
         specialized = tier == null ? null : tier.specialize(compiled);
@@ -156,7 +156,7 @@ public final class Chart<C> {
     }
 
     /**
-     * Makes this chart interpreted again, to be specialised on the background thread after its
+     * Makes this chart interpreted again, to be specialized on the background thread after its
      * machines dispatch {@code events} more events, whatever the setting; for tests of that path.
      */
     synchronized void specializeInBackgroundAfter(int events) {
@@ -164,7 +164,7 @@ public final class Chart<C> {
         untilSpecialized = Math.max(1, events);
     }
 
-    /** The specialised dispatch if it is ready, without counting an event towards it; for tests. */
+    /** The specialized dispatch if it is ready, without counting an event towards it; for tests. */
     SpecializedDispatch specializedIfReady() {
         return specialized;
     }
@@ -175,7 +175,7 @@ public final class Chart<C> {
         timerTicks = false;
     }
 
-    /** Events and ticks by the general SCXML step only, never specialised; for tests that compare the tiers. */
+    /** Events and ticks by the general SCXML step only, never specialized; for tests that compare the tiers. */
     synchronized void generalOnly() {
         neverSpecialize();
         flatTicks = false;
@@ -426,7 +426,7 @@ public final class Chart<C> {
     }
 
     /**
-     * How many levels up a transition's target lies from its source: seed 000's "level", computed
+     * How many levels up a transition's target lies from its source: the update-driven HSM's "level", computed
      * by the compiler (positive: up the hierarchy; negative: down; 0: same level).
      *
      * @param transition the transition's id
@@ -488,7 +488,7 @@ public final class Chart<C> {
         if (d == CompiledChart.NO_DOMAIN) {
             return new int[0];
         }
-        int[] path = compiled.exitPath(leaf, d & ~CompiledChart.KEEP);
+        int[] path = compiled.exitPath(leaf, d & ~CompiledChart.DOMAIN_STAYS_ACTIVE);
         if (path == null) {
             throw new IllegalArgumentException("chart '" + name() + "': state '" + stateName(leaf)
                     + "' is not below the domain of transition '" + describeTransition(transition) + "'");
@@ -629,7 +629,7 @@ public final class Chart<C> {
         }
         Object guard = c.tGuard[transition] == null ? null : c.tGuard[transition].function();
         return new TransitionInfo(transition, c.tSource[transition], ids(c.tTargets[transition]), mode,
-                List.copyOf(triggers), c.tKindLocal[transition] == 1 && mode.declared()
+                List.copyOf(triggers), c.tLocal[transition] == 1 && mode.declared()
                         ? TransitionKind.LOCAL : TransitionKind.EXTERNAL,
                 guard != null, Optional.ofNullable(guard == null ? null : Labels.of(guard)),
                 Callbacks.of(c.tAction[transition]), ids(c.tPlan[transition]), c.tResume[transition],
@@ -779,7 +779,7 @@ public final class Chart<C> {
      * @param guarded    whether a guard (for a polled transition: its condition) must hold
      * @param guard      the guard's label, when it has one
      * @param action     its actions
-     * @param plan       the plan steps after its target (seed 004), usually empty
+     * @param plan       the plan steps after its target (the component HSM), usually empty
      * @param resumeAfter whether it resumes the configuration it interrupts when its plan is done
      * @param after      for a {@link Mode#TIMER timer}, the ticks its source must have been active; 0 otherwise
      */

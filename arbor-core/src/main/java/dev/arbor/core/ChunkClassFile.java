@@ -73,7 +73,7 @@ import org.objectweb.asm.Type;
  * <p>Why this shape: each handle in a {@code static final} field is a constant to the JIT, so
  * the case's guards and actions compile as straight-line code, and the {@code switch} is a jump
  * table. A chunk built with {@code MethodHandles.tableSwitch} instead, called through a template
- * class, took about 15 % longer an event on workload 1 (docs/benchmarks.md). Each case is a method
+ * class, took about 15 % longer an event on QHsmTst (docs/benchmarks.md). Each case is a method
  * of its own that C1 does not inline into {@code run} (see {@link #SPARE_LOCALS}), so C1 compiles
  * a case at a time however many cases a chunk holds: compiling a chunk's cases as one method, C1
  * ran out of virtual registers, and the chunk could stay in slow code for good. C2 inlines the hot

@@ -9,14 +9,14 @@ import dev.arbor.core.model.CompiledChart;
  * transition's domain; the entries follow a path the compiler precomputed
  * ({@code CompiledChart.tEntryPath}), or for a history target the precomputed entries of what it
  * recorded. It allocates nothing and borrows no scratch. The compiled code ({@link Specializer})
- * strings the same steps, through {@link Hooks}, into method handles.
+ * strings the same steps, through {@link MicrostepHooks}, into method handles.
  */
 final class FlatStep {
 
     private FlatStep() {
     }
 
-    /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialised chart's compiled code. */
+    /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialized chart's compiled code. */
     static void dispatchFlat(Machine<?> m, CompiledChart c, Object event) {
         if (c.hasHandlers) {
             HandlerStep.dispatch(m, c, event);
@@ -50,7 +50,7 @@ final class FlatStep {
     static void microstepFlat(Machine<?> m, CompiledChart c, int t, Object event) {
         int d = c.tDomain[t];
         if (d == CompiledChart.NO_DOMAIN) {
-            Hooks.internalTaken(m, c.tSource[t], event);
+            MicrostepHooks.internalTaken(m, c.tSource[t], event);
             RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
             return;
         }
@@ -59,12 +59,12 @@ final class FlatStep {
 
     /** A flat microstep of transition {@code t} with domain {@code d}, entering {@code entryPath} (declared or asked for by a handler). */
     static void microstepFlat(Machine<?> m, CompiledChart c, int t, int d, int keptInitial, int[] entryPath, Object event) {
-        int base = d & ~CompiledChart.KEEP;
+        int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         m.savePrevious();
         int leaf = m.highestActive(c);
         recordHistoryUpTo(m, c, leaf, base);
         exitUpTo(m, c, leaf, base);
-        Hooks.transitionTaken(m, t, event);
+        MicrostepHooks.transitionTaken(m, t, event);
         RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
         enterFlat(m, c, t, keptInitial, entryPath);
     }
@@ -138,17 +138,17 @@ final class FlatStep {
 
     /** State {@code st}'s exit: the listener and behaviours, its exit action, its bit cleared. */
     static void exitState(Machine<?> m, CompiledChart c, int st) {
-        Hooks.exiting(m, st);
+        MicrostepHooks.exiting(m, st);
         RunToCompletion.runAction(m, c.exitAction[st], st, null);
-        Hooks.exited(m, st);
+        MicrostepHooks.exited(m, st);
     }
 
     /** State {@code st}'s entry: its bit set and the listener, its entry action, then its clock. */
     static void enterState(Machine<?> m, CompiledChart c, int st) {
-        Hooks.entering(m, st);
+        MicrostepHooks.entering(m, st);
         RunToCompletion.runAction(m, c.entryAction[st], st, null);
         if (c.clocked[st]) {
-            Hooks.behaviorsEntered(m, st);
+            MicrostepHooks.behaviorsEntered(m, st);
         }
     }
 }

@@ -58,7 +58,7 @@ final class HandlerStep {
         }
     }
 
-    // The hooks below are called from specialised code; each stays under the JIT's 35 bytes for
+    // The hooks below are called from specialized code; each stays under the JIT's 35 bytes for
     // inlining at any call site, its rare paths in methods of their own.
 
     /** The request object handed to a handler, cleared. */
@@ -110,7 +110,7 @@ final class HandlerStep {
     /** Takes what handler state {@code st} replied (handled, or a transition), by the interpreter's flat path. */
     static boolean replied(Machine<?> m, int st, int reply, Object event) {
         if (reply == HANDLED) {
-            Hooks.internalTaken(m, st, event);
+            MicrostepHooks.internalTaken(m, st, event);
             return true;
         }
         CompiledChart c = m.chart.compiled;

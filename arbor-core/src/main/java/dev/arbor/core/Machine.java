@@ -28,7 +28,7 @@ import java.util.Objects;
  * parallel states (precomputed paths; nothing allocated), {@code RegionStep} for the compiled step
  * of charts with regions, and {@code ScxmlStep}, SCXML's algorithm, for everything. Around them:
  * {@code Ticks}, {@code Moves} (and plans), {@code Deferral}, {@code Snapshots}, {@code Reload}
- * and {@code Tasks} (behaviours). {@code arbor.specialize} ({@code eager}, {@code off} or a number
+ * and {@code MachineActivity} (behaviours). {@code arbor.specialize} ({@code eager}, {@code off} or a number
  * of events before compiling) and {@code arbor.flat=off} choose the tiers; the suite runs on each.
  *
  * <p>A user action that throws never leaves a half-made configuration: the step finishes, then the
@@ -105,7 +105,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
         int[] history;
         long[][] stack; // no field is set at construction: a racing plain read sees a whole object
         int stackDepth;
-        Tasks<?> tasks;
+        MachineActivity<?> tasks;
         /** Events posted from other threads, oldest first, null before the first; guarded by this object. */
         private ArrayDeque<Object> posted;
         /** Whether {@link #posted} may hold events: read without the lock, on every tick. */
@@ -113,7 +113,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
         Scratch step;
         /** What a handler state asks for, on the flat path; made on first use. */
         HandlerRequest request;
-        /** What an event selects in a chart with regions, on the specialised path; made on first use. */
+        /** What an event selects in a chart with regions, on the specialized path; made on first use. */
         RegionPicks picks;
         /** Listeners added during a step, attached when it ends. */
         MachineListener pendingListener;
@@ -126,12 +126,12 @@ public sealed class Machine<C> permits Machine.WithVariables {
         Object[] deferred;
         int deferredCount;
 
-        /** No listener, and no behaviour or plan to tell of exits (see {@code Hooks.quiet}). */
+        /** No listener, and no behaviour or plan to tell of exits (see {@code MicrostepHooks.quiet}). */
         boolean quiet() {
             return listener == null && (tasks == null || tasks.exitsQuietly());
         }
 
-        /** {@link #quiet}, or a listener that hears a compiled microstep in one call (see {@code Hooks.summarised}). */
+        /** {@link #quiet}, or a listener that hears a compiled microstep in one call (see {@code MicrostepHooks.summarised}). */
         boolean summarised() {
             return microstepsWhole && (tasks == null || tasks.exitsQuietly());
         }
@@ -393,8 +393,8 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @param eventCause the cause every callback of the step sees
      */
     public void fire(Object event, Cause eventCause) {
-        // Kept small, so that it is inlined where it is called: a chart that has been specialised
-        // goes to a method of its own, whose profile the JIT sees only specialised events in,
+        // Kept small, so that it is inlined where it is called: a chart that has been specialized
+        // goes to a method of its own, whose profile the JIT sees only specialized events in,
         // even when the caller was compiled while the chart was still interpreted.
         SpecializedDispatch code = chart.specializedIfReady();
         if (code != null && flags == RUNNING && eventCause == Cause.NORMAL && event != null && unobserved()) {
@@ -469,7 +469,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
         Extras x = extras;
         if (flags == RUNNING && chart.flatTicks && (x == null || x.nothingPending())) {
             // The common case: running, idle, nothing posted, a flat chart without behaviours.
-            // Specialised ticks have a method of their own, as events do (see fire).
+            // Specialized ticks have a method of their own, as events do (see fire).
             if (x != null && x.listener != null) {
                 x.listener.onTick(this, tickCause);
             }
@@ -510,7 +510,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
     }
 
     /**
-     * Returns to the configuration before the last change (a state blip, seed 002): only the states
+     * Returns to the configuration before the last change (a state blip, Buckland's agents): only the states
      * that differ are exited and entered.
      */
     public void revert() {
@@ -667,7 +667,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
     }
 
     /**
-     * The active states below the root, in document order (seed 000's {@code getStates}): for a
+     * The active states below the root, in document order (the update-driven HSM's {@code getStates}): for a
      * chart without parallel states, the path from the top down to the current leaf.
      *
      * @return a fresh list of the states' keys, empty when no state is active
@@ -731,7 +731,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
 
     /**
      * Moves this machine onto another chart for the same owner type, normally a new version of its
-     * chart loaded while the game runs (seed 004: charts changed at run time), and reports what
+     * chart loaded while the game runs (the component HSM: charts changed at run time), and reports what
      * changed. States are matched by their {@linkplain Chart#statePath path}.
      *
      * <ul>
@@ -851,12 +851,12 @@ public sealed class Machine<C> permits Machine.WithVariables {
     }
 
     /** The behaviour clocks and plans, made on first use. */
-    Tasks<C> tasks() {
+    MachineActivity<C> tasks() {
         Extras x = extras();
         @SuppressWarnings("unchecked")
-        Tasks<C> t = (Tasks<C>) x.tasks;
+        MachineActivity<C> t = (MachineActivity<C>) x.tasks;
         if (t == null) {
-            x.tasks = t = new Tasks<>(this);
+            x.tasks = t = new MachineActivity<>(this);
         }
         return t;
     }

@@ -117,9 +117,9 @@ final class Moves {
         if (changed == 0) {
             return;
         }
-        int anc = c.lcca(s.dynTargets[0], s.dynTargets, changed);
-        int domain = anc < 0 ? CompiledChart.KEEP : anc;
-        int base = domain & ~CompiledChart.KEEP;
+        int anc = c.leastCommonCompoundAncestor(s.dynTargets[0], s.dynTargets, changed);
+        int domain = anc < 0 ? CompiledChart.DOMAIN_STAYS_ACTIVE : anc;
+        int base = domain & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         s.dynCount = 0;
         for (int st = base + 1; st < c.end[base]; st++) {
             if (Bits.isLeaf(c, st) && Bits.isSet(goal, st)) {
@@ -152,7 +152,7 @@ final class Moves {
     /** Moves on to the next step of the innermost plan whose container holds the finished state. */
     static boolean continuePlan(Machine<?> m, Scratch s, int finished) {
         CompiledChart c = m.chart.compiled;
-        Tasks<?> t = m.extras.tasks;
+        MachineActivity<?> t = m.extras.tasks;
         for (int i = t.planSize - 1; i >= 0; i--) {
             int container = t.planContainer[i];
             if ((finished == container || c.isDescendant(finished, container)) && m.isActive(container)) {

@@ -6,12 +6,12 @@ import java.lang.annotation.RetentionPolicy;
 import java.lang.annotation.Target;
 
 /**
- * The names of Arbor's own fields and methods that the engine reaches by string, as Java has no
- * literal for a member: the specialiser's method handles ({@link Specializer}, {@link UserCodeHandles}),
- * the machine's configuration ({@link Machine}) and the members the chunks' class files use or
- * override ({@link ChunkClassFile}). Each name is here once, with its owner ({@link Of}); the code
- * uses the constant, and {@code NamedMembersTest} finds every one on its owner, so that renaming
- * the member fails the build, not a chart at run time.
+ * Part of the speed tier: the names of Arbor's own fields and methods that it reaches by string,
+ * as Java has no literal for a member: the specializer's method handles ({@link Specializer},
+ * {@link UserCodeHandles}), the machine's configuration ({@link Machine}) and the members the
+ * chunks' class files use or override ({@link ChunkClassFile}). Each name is here once, with its
+ * owner ({@link Of}); the code uses the constant, and {@code NamedMembersTest} finds every one on
+ * its owner, so that renaming the member fails the build, not a chart at run time.
  */
 final class NamedMembers {
 
@@ -34,26 +34,26 @@ final class NamedMembers {
     @Of(SpecializedDispatch.Chunk.class) static final String RUN = "run";
     @Of(SpecializedDispatch.Chunk.class) static final String ROUTE = "route";
 
-    // The hooks the specialiser strings into its cases
+    // The hooks the specializer strings into its cases
 
-    @Of(Hooks.class) static final String EXITING = "exiting";
-    @Of(Hooks.class) static final String EXITED = "exited";
-    @Of(Hooks.class) static final String ENTERING = "entering";
-    @Of(Hooks.class) static final String EXITED_LOW = "exitedLow";
-    @Of(Hooks.class) static final String ENTERING_LOW = "enteringLow";
-    @Of(Hooks.class) static final String QUIET = "quiet";
-    @Of(Hooks.class) static final String SUMMARISED = "summarised";
-    @Of(Hooks.class) static final String MICROSTEP_TAKEN = "microstepTaken";
-    @Of(Hooks.class) static final String ENTERED_QUIET = "enteredQuiet";
-    @Of(Hooks.class) static final String BEHAVIORS_ENTERED = "behaviorsEntered";
-    @Of(Hooks.class) static final String FINAL_ENTERED = "finalEntered";
-    @Of(Hooks.class) static final String RECORD_HISTORY = "recordHistory";
-    @Of(Hooks.class) static final String SAVE_PREVIOUS_CONFIGURATION = "savePreviousConfiguration";
-    @Of(Hooks.class) static final String TRANSITION_TAKEN = "transitionTaken";
-    @Of(Hooks.class) static final String INTERNAL_TAKEN = "internalTaken";
-    @Of(Hooks.class) static final String ACTION_FAILED = "actionFailed";
-    @Of(Hooks.class) static final String GUARD_FAILED = "guardFailed";
-    @Of(Hooks.class) static final String EXECUTE_GENERAL = "executeGeneral";
+    @Of(MicrostepHooks.class) static final String EXITING = "exiting";
+    @Of(MicrostepHooks.class) static final String EXITED = "exited";
+    @Of(MicrostepHooks.class) static final String ENTERING = "entering";
+    @Of(MicrostepHooks.class) static final String EXITED_LOW = "exitedLow";
+    @Of(MicrostepHooks.class) static final String ENTERING_LOW = "enteringLow";
+    @Of(MicrostepHooks.class) static final String QUIET = "quiet";
+    @Of(MicrostepHooks.class) static final String SUMMARISED = "summarised";
+    @Of(MicrostepHooks.class) static final String MICROSTEP_TAKEN = "microstepTaken";
+    @Of(MicrostepHooks.class) static final String ENTERED_QUIET = "enteredQuiet";
+    @Of(MicrostepHooks.class) static final String BEHAVIORS_ENTERED = "behaviorsEntered";
+    @Of(MicrostepHooks.class) static final String FINAL_ENTERED = "finalEntered";
+    @Of(MicrostepHooks.class) static final String RECORD_HISTORY = "recordHistory";
+    @Of(MicrostepHooks.class) static final String SAVE_PREVIOUS_CONFIGURATION = "savePreviousConfiguration";
+    @Of(MicrostepHooks.class) static final String TRANSITION_TAKEN = "transitionTaken";
+    @Of(MicrostepHooks.class) static final String INTERNAL_TAKEN = "internalTaken";
+    @Of(MicrostepHooks.class) static final String ACTION_FAILED = "actionFailed";
+    @Of(MicrostepHooks.class) static final String GUARD_FAILED = "guardFailed";
+    @Of(MicrostepHooks.class) static final String EXECUTE_GENERAL = "executeGeneral";
     @Of(FlatStep.class) static final String HISTORY_CASE = "historyCase";
     @Of(Ticks.class) static final String TICK_FIRED = "tickFired";
     @Of(Ticks.class) static final String TICK_ONWARD = "tickOnward";

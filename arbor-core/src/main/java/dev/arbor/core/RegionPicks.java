@@ -1,7 +1,7 @@
 package dev.arbor.core;
 
 /**
- * The transitions an event selects in a chart with parallel regions, on the specialised path:
+ * The transitions an event selects in a chart with parallel regions, on the specialized path:
  * one per active leaf at most, in document order, with the leaf each was selected from. One per
  * machine (in its extras), reused for every event.
  */

@@ -82,7 +82,7 @@ final class RegionStep {
                 && r.effect(p.leaf[0], p.transition[0], c.transitionCount, m, m.owner, event)) {
             return;
         } else if (!c.hasPlans && inOneRegionEach(c, p)) {
-            if (!Hooks.quiet(m) || !compiledRegions(m, r, c, p, event)) {
+            if (!MicrostepHooks.quiet(m) || !compiledRegions(m, r, c, p, event)) {
                 microstepRegions(m, c, p, event);
             }
         } else {
@@ -106,7 +106,7 @@ final class RegionStep {
     private static boolean pair(Machine<?> m, SpecializedDispatch.Regions r, int set, Object event) {
         long candidates = r.candidateLeaves(set, 1, 0);
         long both = m.active0 & candidates;
-        if (Long.bitCount(both) != 2 || !Hooks.quiet(m)) {
+        if (Long.bitCount(both) != 2 || !MicrostepHooks.quiet(m)) {
             return false;
         }
         int key = r.pairs.key(set, candidates, both);
@@ -144,21 +144,21 @@ final class RegionStep {
         for (int i = p.count - 1; i >= 0; i--) { // every history recorded before anything is exited
             int d = c.tDomain[p.transition[i]];
             if (d != CompiledChart.NO_DOMAIN) {
-                FlatStep.recordHistoryUpTo(m, c, p.leaf[i], d & ~CompiledChart.KEEP);
+                FlatStep.recordHistoryUpTo(m, c, p.leaf[i], d & ~CompiledChart.DOMAIN_STAYS_ACTIVE);
             }
         }
         for (int i = p.count - 1; i >= 0; i--) {
             int d = c.tDomain[p.transition[i]];
             if (d != CompiledChart.NO_DOMAIN) {
-                FlatStep.exitUpTo(m, c, p.leaf[i], d & ~CompiledChart.KEEP);
+                FlatStep.exitUpTo(m, c, p.leaf[i], d & ~CompiledChart.DOMAIN_STAYS_ACTIVE);
             }
         }
         for (int i = 0; i < p.count; i++) {
             int t = p.transition[i];
             if (c.tDomain[t] == CompiledChart.NO_DOMAIN) {
-                Hooks.internalTaken(m, c.tSource[t], event);
+                MicrostepHooks.internalTaken(m, c.tSource[t], event);
             } else {
-                Hooks.transitionTaken(m, t, event);
+                MicrostepHooks.transitionTaken(m, t, event);
             }
             RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
         }

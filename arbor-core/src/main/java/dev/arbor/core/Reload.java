@@ -42,7 +42,7 @@ final class Reload {
         if (x != null) {
             m.mapStack(x.stack, x.stackDepth);
         }
-        Tasks<?> oldTasks = x == null ? null : x.tasks;
+        MachineActivity<?> oldTasks = x == null ? null : x.tasks;
         if (oldTasks != null) {
             m.mapPlans(oldTasks.planContainer, oldTasks.planStep, oldTasks.planConfig, oldTasks.planSize);
         }
@@ -54,7 +54,7 @@ final class Reload {
             for (int st : m.exits) {
                 FlatStep.exitState(machine, from, st);
             }
-            Tasks<?> stopping = machine.extras == null ? null : machine.extras.tasks;
+            MachineActivity<?> stopping = machine.extras == null ? null : machine.extras.tasks;
             for (int i = m.behaviorStates.length - 1; i >= 0 && stopping != null; i--) {
                 for (int at : m.behaviorPositions[i]) {
                     if (at < from.behaviors[m.behaviorStates[i]].length) {
@@ -101,7 +101,7 @@ final class Reload {
                     keptClocked |= n >= 0 && Migration.isSet(m.keep, n) && Bits.isSet(now, st) && to.clocked[n];
                 }
                 if (oldTasks != null || keptClocked) {
-                    Tasks<?> t = machine.tasks();
+                    MachineActivity<?> t = machine.tasks();
                     t.ticks = oldTasks == null ? 0 : oldTasks.ticks;
                     int clocks = 0;
                     for (int st = 0; m.keep != null && st < from.stateCount; st++) {

@@ -105,8 +105,8 @@ final class RunToCompletion {
     }
 
     /**
-     * An event for a running, idle, unobserved machine of a chart that has been specialised. Its
-     * callees on the way to the chart's code are small methods of the specialised path only (not
+     * An event for a running, idle, unobserved machine of a chart that has been specialized. Its
+     * callees on the way to the chart's code are small methods of the specialized path only (not
      * {@code dispatchCompiled}, which the interpreter's path shares), so that the JIT inlines
      * them even where it has no profile for them yet.
      */
@@ -117,7 +117,7 @@ final class RunToCompletion {
         try {
             int set = code.setOf(event, c, m.chart);
             if (set < 0) {
-                dispatch(m, event); // an event kind first seen after specialising: the interpreter's
+                dispatch(m, event); // an event kind first seen after specializing: the interpreter's
                 runToCompletion(m);
                 drainExternal(m);
             } else {
@@ -134,7 +134,7 @@ final class RunToCompletion {
     }
 
     /**
-     * An event of specialised set {@code set} taken by the chart's compiled code: by its route
+     * An event of specialized set {@code set} taken by the chart's compiled code: by its route
      * when it has one ({@link SpecializedDispatch#route}), else, or when the route leaves it, the
      * case of the highest active state in a flat chart, {@link RegionStep} in a chart with regions.
      */
@@ -155,8 +155,8 @@ final class RunToCompletion {
     }
 
     /**
-     * An event for a running, idle, unobserved machine of a chart not (yet) specialised. {@link
-     * #dispatch} counts the event towards a background specialisation and takes the compiled code
+     * An event for a running, idle, unobserved machine of a chart not (yet) specialized. {@link
+     * #dispatch} counts the event towards a background specialization and takes the compiled code
      * should it be ready by now.
      */
     private static void fireIdle(Machine<?> m, Object event) {
@@ -310,7 +310,7 @@ final class RunToCompletion {
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */
     static void execute(Machine<?> m, CompiledChart c, int t, Object event) {
-        if (c.tFlatStep[t]) {
+        if (c.tPrecomputed[t]) {
             FlatStep.microstepFlat(m, c, t, event);
         } else {
             Scratch s = m.step();
@@ -360,7 +360,7 @@ final class RunToCompletion {
                 break;
             }
             Machine.Extras now = m.extras;
-            Tasks<?> tk = now == null ? null : now.tasks;
+            MachineActivity<?> tk = now == null ? null : now.tasks;
             if (tk != null && tk.planSize > 0 && e instanceof Done d && d.chartToken == m.chart
                     && Moves.continuePlan(m, s, d.stateId)) {
                 continue; // a plan decided what follows the finished state

@@ -59,8 +59,8 @@ final class ScxmlStep {
     static int findTransition(Machine<?> m, CompiledChart c, int st, int[] set, Object event) {
         if (set.length == 1) {
             int base = st * c.triggerCount + set[0];
-            int[] list = c.stList;
-            for (int k = c.stOffset[base], e = c.stOffset[base + 1]; k < e; k++) {
+            int[] list = c.triggerTable;
+            for (int k = c.triggerTableStart[base], e = c.triggerTableStart[base + 1]; k < e; k++) {
                 int t = list[k];
                 if (RunToCompletion.guardHolds(m, c, t, event)) {
                     return t;
@@ -222,8 +222,8 @@ final class ScxmlStep {
         if (d1 == CompiledChart.NO_DOMAIN || d2 == CompiledChart.NO_DOMAIN) {
             return false;
         }
-        int a = d1 & ~CompiledChart.KEEP;
-        int b = d2 & ~CompiledChart.KEEP;
+        int a = d1 & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
+        int b = d2 & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         return a == b || c.isDescendant(a, b) || c.isDescendant(b, a);
     }
 
@@ -235,7 +235,7 @@ final class ScxmlStep {
         for (int i = 0; i < s.selCount; i++) {
             int d = s.selDomain[i];
             if (d != CompiledChart.NO_DOMAIN) {
-                int base = d & ~CompiledChart.KEEP;
+                int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
                 m.orActiveRange(s.exitSet, base + 1, c.end[base]);
                 changes = true;
             }
@@ -251,7 +251,7 @@ final class ScxmlStep {
                             configuration = new long[c.words];
                             m.copyActive(configuration);
                         }
-                        m.tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.KEEP, configuration);
+                        m.tasks().pushPlan(t, s.selDomain[i] & ~CompiledChart.DOMAIN_STAYS_ACTIVE, configuration);
                     }
                 }
             }
@@ -341,7 +341,7 @@ final class ScxmlStep {
         CompiledChart c = m.chart.compiled;
         int t = s.sel[i];
         int d = s.selDomain[i];
-        int base = d & ~CompiledChart.KEEP;
+        int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         int[] targets;
         int count;
         if (s.selTarget[i] >= 0) {
@@ -357,7 +357,7 @@ final class ScxmlStep {
         }
         for (int k = 0; k < count; k++) {
             int target = targets[k];
-            if ((d & CompiledChart.KEEP) != 0 && target == base) {
+            if ((d & CompiledChart.DOMAIN_STAYS_ACTIVE) != 0 && target == base) {
                 enterBelow(m, s, base);
             } else {
                 addDescendants(m, s, target);

@@ -43,7 +43,7 @@ final class Snapshots {
         for (int i = 0; i < x.stackDepth; i++) {
             System.arraycopy(x.stack[i], 0, into.addPushed().bits, 0, c.words);
         }
-        Tasks<?> tk = x.tasks;
+        MachineActivity<?> tk = x.tasks;
         if (tk != null) {
             for (int i = 0; i < tk.planSize; i++) {
                 if (tk.planStep[i] >= 0) {
@@ -182,7 +182,7 @@ final class Snapshots {
         }
         x = m.extras;
         if (clocked || state.planCount > 0 || (x != null && x.tasks != null)) {
-            Tasks<?> tk = m.tasks();
+            MachineActivity<?> tk = m.tasks();
             for (int st = 0; st < c.stateCount; st++) {
                 if (c.clocked[st] && m.isActive(st)) {
                     tk.enteredAt[st] = tk.ticks - state.clocks[st];
@@ -210,7 +210,7 @@ final class Snapshots {
      * the entries held, and those kept past the last entry by earlier restores — so that restoring
      * plans allocates nothing once the machine has held as many.
      */
-    private static void restorePlans(Machine<?> m, CompiledChart c, Tasks<?> tk, MachineStateBuffer state) {
+    private static void restorePlans(Machine<?> m, CompiledChart c, MachineActivity<?> tk, MachineStateBuffer state) {
         int entries = state.planCount;
         if (tk.planContainer.length < entries) {
             tk.planContainer = java.util.Arrays.copyOf(tk.planContainer, entries);

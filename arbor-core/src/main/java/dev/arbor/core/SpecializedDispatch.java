@@ -12,12 +12,12 @@ import dev.arbor.core.model.EventSets;
  * chunk's cases, each a constant method handle.
  */
 final class SpecializedDispatch {
-    /** Event sets with an index below this are specialised; later ones go to the interpreter. */
+    /** Event sets with an index below this are specialized; later ones go to the interpreter. */
     final int sets;
     /**
-     * Columns of cases: the specialised event sets, and for charts with handler states one more,
+     * Columns of cases: the specialized event sets, and for charts with handler states one more,
      * {@link #others}, which takes the events no declared trigger names (whatever their kind,
-     * even one first seen after specialising): only handlers and wildcards can take those.
+     * even one first seen after specializing): only handlers and wildcards can take those.
      */
     private final int columns;
     /** The column of events no declared trigger names, or -1 when they go to the interpreter. */
@@ -29,7 +29,7 @@ final class SpecializedDispatch {
     private final boolean onlyOthers;
     /** Cases by key {@code leaf * columns + column}. */
     private final Chunks events;
-    /** Ticks by active leaf; null when the chart's ticks are not specialised. */
+    /** Ticks by active leaf; null when the chart's ticks are not specialized. */
     private final Chunks ticks;
 
     /** The chart's first enum event type (constants without bodies), or null; events of it skip the set lookup. */
@@ -85,7 +85,7 @@ final class SpecializedDispatch {
 
         // The methods on the way to a chunk stay under the JIT's 35 bytes, so that they are
         // inlined even where the profile says nothing yet (a caller compiled soon after the
-        // chart was specialised).
+        // chart was specialized).
         boolean run(int key, Machine<?> machine, Object owner, Object event) {
             Chunk one = only;
             return one != null ? one.run(key, machine, owner, event) : runInChunk(key, machine, owner, event);
@@ -118,8 +118,8 @@ final class SpecializedDispatch {
     }
 
     /**
-     * The specialised set index of an event, or -1 when the interpreter must take it (an event
-     * kind first seen after specialising, or the chart's own completion events).
+     * The specialized set index of an event, or -1 when the interpreter must take it (an event
+     * kind first seen after specializing, or the chart's own completion events).
      */
     int setOf(Object event, CompiledChart c, Chart<?> chart) {
         return event.getClass() == plainEnum ? plainEnumSets[((Enum<?>) event).ordinal()] : setOfOther(event, c, chart);
@@ -165,7 +165,7 @@ final class SpecializedDispatch {
         return events.run(leaf * columns + set, machine, owner, event);
     }
 
-    /** What a chart with parallel regions is specialised into besides its cases (see {@code Specializer.regions}). */
+    /** What a chart with parallel regions is specialized into besides its cases (see {@code Specializer.regions}). */
     static final class Regions {
         /** Per event set, {@code words} longs: the leaves with candidate transitions for it. */
         private final long[] candidateLeaves;

@@ -40,7 +40,7 @@ import java.util.Map;
  * of compiled microsteps, one per (active leaf, handler state, target), in chunks of their own:
  * nested inside the case, the handler calls and the microstep together went past the JIT's
  * inlining depth. (Noting the request on the machine and looking the microstep up after the case
- * returned was slower, by up to 14 % on workload 7.) Events no declared trigger names (a handler
+ * returned was slower, by up to 14 % on QHsmTst in handler style.) Events no declared trigger names (a handler
  * chart's usual events) have a column of cases of their own, whatever their kind.
  *
  * <p>A transition to a history state is compiled as its entries down to the history's parent,
@@ -128,25 +128,25 @@ final class Specializer {
         try {
             MethodType ofState = methodType(void.class, int.class);
             MethodType ofTransition = methodType(void.class, int.class, Object.class);
-            EXITING = hook(l, Hooks.class, NamedMembers.EXITING, ofState);
-            EXITED = hook(l, Hooks.class, NamedMembers.EXITED, ofState);
-            ENTERING = hook(l, Hooks.class, NamedMembers.ENTERING, ofState);
-            EXITED_LOW = hook(l, Hooks.class, NamedMembers.EXITED_LOW, methodType(void.class, long.class));
-            ENTERING_LOW = hook(l, Hooks.class, NamedMembers.ENTERING_LOW, methodType(void.class, int.class, long.class));
-            QUIET = hook(l, Hooks.class, NamedMembers.QUIET, methodType(boolean.class));
-            SUMMARISED = hook(l, Hooks.class, NamedMembers.SUMMARISED, methodType(boolean.class));
-            MICROSTEP_TAKEN = hook(l, Hooks.class, NamedMembers.MICROSTEP_TAKEN, methodType(void.class, int.class, int.class, Object.class));
-            ENTERED_QUIET = hook(l, Hooks.class, NamedMembers.ENTERED_QUIET, ofState);
-            ENTERED_QUIET_LOW = hook(l, Hooks.class, NamedMembers.ENTERED_QUIET, methodType(void.class, long.class));
-            BEHAVIORS_ENTERED = hook(l, Hooks.class, NamedMembers.BEHAVIORS_ENTERED, ofState);
-            FINAL_ENTERED = hook(l, Hooks.class, NamedMembers.FINAL_ENTERED, ofState);
-            RECORD_HISTORY = hook(l, Hooks.class, NamedMembers.RECORD_HISTORY, ofState);
-            SAVE_PREVIOUS = hook(l, Hooks.class, NamedMembers.SAVE_PREVIOUS_CONFIGURATION, methodType(void.class));
-            TRANSITION_TAKEN = hook(l, Hooks.class, NamedMembers.TRANSITION_TAKEN, ofTransition);
-            INTERNAL_TAKEN = hook(l, Hooks.class, NamedMembers.INTERNAL_TAKEN, ofTransition);
-            ACTION_FAILED = hook(l, Hooks.class, NamedMembers.ACTION_FAILED, methodType(void.class, Throwable.class, int.class));
-            GUARD_FAILED = hook(l, Hooks.class, NamedMembers.GUARD_FAILED, methodType(boolean.class, Throwable.class, int.class));
-            EXECUTE_GENERAL = hook(l, Hooks.class, NamedMembers.EXECUTE_GENERAL, methodType(boolean.class, int.class, Object.class));
+            EXITING = hook(l, MicrostepHooks.class, NamedMembers.EXITING, ofState);
+            EXITED = hook(l, MicrostepHooks.class, NamedMembers.EXITED, ofState);
+            ENTERING = hook(l, MicrostepHooks.class, NamedMembers.ENTERING, ofState);
+            EXITED_LOW = hook(l, MicrostepHooks.class, NamedMembers.EXITED_LOW, methodType(void.class, long.class));
+            ENTERING_LOW = hook(l, MicrostepHooks.class, NamedMembers.ENTERING_LOW, methodType(void.class, int.class, long.class));
+            QUIET = hook(l, MicrostepHooks.class, NamedMembers.QUIET, methodType(boolean.class));
+            SUMMARISED = hook(l, MicrostepHooks.class, NamedMembers.SUMMARISED, methodType(boolean.class));
+            MICROSTEP_TAKEN = hook(l, MicrostepHooks.class, NamedMembers.MICROSTEP_TAKEN, methodType(void.class, int.class, int.class, Object.class));
+            ENTERED_QUIET = hook(l, MicrostepHooks.class, NamedMembers.ENTERED_QUIET, ofState);
+            ENTERED_QUIET_LOW = hook(l, MicrostepHooks.class, NamedMembers.ENTERED_QUIET, methodType(void.class, long.class));
+            BEHAVIORS_ENTERED = hook(l, MicrostepHooks.class, NamedMembers.BEHAVIORS_ENTERED, ofState);
+            FINAL_ENTERED = hook(l, MicrostepHooks.class, NamedMembers.FINAL_ENTERED, ofState);
+            RECORD_HISTORY = hook(l, MicrostepHooks.class, NamedMembers.RECORD_HISTORY, ofState);
+            SAVE_PREVIOUS = hook(l, MicrostepHooks.class, NamedMembers.SAVE_PREVIOUS_CONFIGURATION, methodType(void.class));
+            TRANSITION_TAKEN = hook(l, MicrostepHooks.class, NamedMembers.TRANSITION_TAKEN, ofTransition);
+            INTERNAL_TAKEN = hook(l, MicrostepHooks.class, NamedMembers.INTERNAL_TAKEN, ofTransition);
+            ACTION_FAILED = hook(l, MicrostepHooks.class, NamedMembers.ACTION_FAILED, methodType(void.class, Throwable.class, int.class));
+            GUARD_FAILED = hook(l, MicrostepHooks.class, NamedMembers.GUARD_FAILED, methodType(boolean.class, Throwable.class, int.class));
+            EXECUTE_GENERAL = hook(l, MicrostepHooks.class, NamedMembers.EXECUTE_GENERAL, methodType(boolean.class, int.class, Object.class));
             HISTORY_CASE = hook(l, FlatStep.class, NamedMembers.HISTORY_CASE, methodType(int.class, int.class));
             UNRECORDABLE = dropArguments(MethodHandles.throwException(void.class, IllegalStateException.class)
                     .bindTo(new IllegalStateException("a history record names a state the history cannot record")),
@@ -173,10 +173,10 @@ final class Specializer {
     }
 
     /** A handle and the number of steps it inlines. */
-    private record Piece(MethodHandle handle, int steps) {}
+    private record SizedHandle(MethodHandle handle, int steps) {}
 
     private final CompiledChart c;
-    private final Map<Long, Piece> effects = new HashMap<>();
+    private final Map<Long, SizedHandle> effects = new HashMap<>();
     /** The steps of single states' exits and entries, by {@link #exit} and {@link #entry}. */
     private final Map<Long, List<MethodHandle>> parts = new HashMap<>();
     /** The transitions whose effects call the interpreter. */
@@ -193,7 +193,7 @@ final class Specializer {
     }
 
     /**
-     * The chart's specialised dispatch, or null when it cannot have one (neither flat nor with
+     * The chart's specialized dispatch, or null when it cannot have one (neither flat nor with
      * regions, or too large): the interpreter then serves it.
      */
     static SpecializedDispatch specialize(CompiledChart c) {
@@ -208,7 +208,7 @@ final class Specializer {
         } catch (RuntimeException | Error e) {
             throw e;
         } catch (Throwable e) {
-            throw new IllegalStateException("cannot specialise chart '" + c.name + "'", e);
+            throw new IllegalStateException("cannot specialize chart '" + c.name + "'", e);
         }
     }
 
@@ -225,14 +225,14 @@ final class Specializer {
             handlerMoves = handlerMoves();
         }
         int keys = c.stateCount * columns.size();
-        Piece[] cases = new Piece[keys];
+        SizedHandle[] cases = new SizedHandle[keys];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int set = 0; set < columns.size() && isLeaf(leaf); set++) {
                 cases[leaf * columns.size() + set] = candidates(leaf, columns.get(set), false);
             }
         }
         int caseCount = 0;
-        for (Piece p : cases) {
+        for (SizedHandle p : cases) {
             caseCount += p == null ? 0 : 1;
         }
         // one word of leaves, one chunk, a route C2 compiles
@@ -255,7 +255,7 @@ final class Specializer {
      * polled or timed transition that changes one region takes the compiled microstep too.
      */
     private SpecializedDispatch regions(List<int[]> sets, SpecializedDispatch.Chunks direct) throws Throwable {
-        Piece[] selecting = new Piece[c.stateCount * sets.size()];
+        SizedHandle[] selecting = new SizedHandle[c.stateCount * sets.size()];
         long[] candidateLeaves = new long[sets.size() * c.words];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int set = 0; set < sets.size() && isLeaf(leaf); set++) {
@@ -270,8 +270,8 @@ final class Specializer {
         int[] partKeys = new int[c.stateCount * m];
         java.util.Arrays.fill(keys, -1);
         java.util.Arrays.fill(partKeys, -1);
-        List<Piece> effects = new ArrayList<>();
-        List<Piece> parts = new ArrayList<>();
+        List<SizedHandle> effects = new ArrayList<>();
+        List<SizedHandle> parts = new ArrayList<>();
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
                 for (int[] transitions : new int[][] {c.eventTransitions[st], c.polledTransitions[st]}) {
@@ -289,13 +289,13 @@ final class Specializer {
             }
         }
         return new SpecializedDispatch(c, sets.size(), -1, direct, null,
-                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new Piece[0])), keys,
-                        parts.isEmpty() ? null : chunked(parts.toArray(new Piece[0])), partKeys, pairs(sets, candidateLeaves)),
+                new SpecializedDispatch.Regions(candidateLeaves, chunked(selecting), chunked(effects.toArray(new SizedHandle[0])), keys,
+                        parts.isEmpty() ? null : chunked(parts.toArray(new SizedHandle[0])), partKeys, pairs(sets, candidateLeaves)),
                 leftToInterpreter.stream().toArray());
     }
 
     /** A region transition's steps in three quiet parts, and the steps its history switch counts besides. */
-    private record Parts(List<MethodHandle> exits, List<MethodHandle> action, List<MethodHandle> entries, int cases) {}
+    private record RegionTransitionParts(List<MethodHandle> exits, List<MethodHandle> action, List<MethodHandle> entries, int cases) {}
 
     /**
      * Transition {@code t} from active leaf {@code leaf}, changing one region only, in three
@@ -305,7 +305,7 @@ final class Specializer {
      * that region's states alone, so they may follow another region's exits); its action; the
      * kept domain's initial action and its entries.
      */
-    private Parts parts(int leaf, int t) {
+    private RegionTransitionParts parts(int leaf, int t) {
         List<MethodHandle> exits = new ArrayList<>();
         List<MethodHandle> action = new ArrayList<>();
         List<MethodHandle> entries = new ArrayList<>();
@@ -313,7 +313,7 @@ final class Specializer {
         int d = c.tDomain[t];
         int cases = 0;
         if (d != CompiledChart.NO_DOMAIN) {
-            addExits(exits, leaf, d & ~CompiledChart.KEEP, true);
+            addExits(exits, leaf, d & ~CompiledChart.DOMAIN_STAYS_ACTIVE, true);
             if (c.tKeptInitial[t] >= 0) {
                 addAction(entries, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
             }
@@ -322,18 +322,18 @@ final class Specializer {
                 addEntries(entries, c.tEntryPath[t], true);
             } else {
                 addEntries(entries, c.tHistoryPrefix[t], true);
-                Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, true);
+                SizedHandle restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, true);
                 entries.add(restore.handle());
                 cases = restore.steps() - 1;
             }
         }
-        return new Parts(exits, action, entries, cases);
+        return new RegionTransitionParts(exits, action, entries, cases);
     }
 
-    private Piece[] regionParts(int leaf, int t) {
-        Parts p = parts(leaf, t);
-        Piece in = handled(p.entries());
-        return new Piece[] {handled(p.exits()), handled(p.action()), new Piece(in.handle(), in.steps() + p.cases())};
+    private SizedHandle[] regionParts(int leaf, int t) {
+        RegionTransitionParts p = parts(leaf, t);
+        SizedHandle in = handled(p.entries());
+        return new SizedHandle[] {handled(p.exits()), handled(p.action()), new SizedHandle(in.handle(), in.steps() + p.cases())};
     }
 
     /**
@@ -346,7 +346,7 @@ final class Specializer {
             return null;
         }
         int[][] keys = new int[sets.size()][];
-        List<Piece> cases = new ArrayList<>();
+        List<SizedHandle> cases = new ArrayList<>();
         for (int set = 0; set < sets.size(); set++) {
             long mask = candidateLeaves[set];
             int k = Long.bitCount(mask);
@@ -356,7 +356,7 @@ final class Specializer {
                 int rb = ra + 1;
                 for (long bs = as & (as - 1); bs != 0; bs &= bs - 1, rb++) {
                     int b = Long.numberOfTrailingZeros(bs);
-                    Piece pair = orthogonal(a, b) ? pair(a, b, sets.get(set)) : null;
+                    SizedHandle pair = orthogonal(a, b) ? pair(a, b, sets.get(set)) : null;
                     if (pair != null) {
                         if (keys[set] == null) {
                             keys[set] = new int[k * k];
@@ -368,7 +368,7 @@ final class Specializer {
                 }
             }
         }
-        return cases.isEmpty() ? null : new SpecializedDispatch.Pairs(keys, chunked(cases.toArray(new Piece[0])));
+        return cases.isEmpty() ? null : new SpecializedDispatch.Pairs(keys, chunked(cases.toArray(new SizedHandle[0])));
     }
 
     /** Whether two states lie in different regions of a parallel state (their nearest common ancestor is parallel). */
@@ -390,7 +390,7 @@ final class Specializer {
      * leaves share, or the case is longer than {@link #CASE_BUDGET} steps: the machine then
      * selects region by region.
      */
-    private Piece pair(int a, int b, int[] set) {
+    private SizedHandle pair(int a, int b, int[] set) {
         List<Integer> fromA = selectionOrder(a, set);
         List<Integer> fromB = selectionOrder(b, set);
         for (List<Integer> list : List.of(fromA, fromB)) {
@@ -402,7 +402,7 @@ final class Specializer {
         }
         int[] steps = {0};
         MethodHandle tree = choose(a, fromA, ta -> choose(b, fromB, tb -> taken(a, ta, b, tb, steps), steps), steps);
-        return steps[0] > CASE_BUDGET ? null : new Piece(tree, steps[0]);
+        return steps[0] > CASE_BUDGET ? null : new SizedHandle(tree, steps[0]);
     }
 
     /**
@@ -443,12 +443,12 @@ final class Specializer {
     /** What leaves {@code a} and {@code b} selected ({@code -1}: nothing), taken. */
     private MethodHandle taken(int a, int ta, int b, int tb, int[] steps) {
         if (ta < 0 || tb < 0) {
-            Piece one = ta >= 0 ? effect(a, ta) : tb >= 0 ? effect(b, tb) : null;
+            SizedHandle one = ta >= 0 ? effect(a, ta) : tb >= 0 ? effect(b, tb) : null;
             steps[0] += one == null ? 1 : one.steps();
             return one == null ? UNHANDLED : one.handle();
         }
-        Parts pa = parts(a, ta);
-        Parts pb = parts(b, tb);
+        RegionTransitionParts pa = parts(a, ta);
+        RegionTransitionParts pb = parts(b, tb);
         List<MethodHandle> all = new ArrayList<>();
         if (c.tDomain[ta] != CompiledChart.NO_DOMAIN || c.tDomain[tb] != CompiledChart.NO_DOMAIN) {
             all.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
@@ -459,7 +459,7 @@ final class Specializer {
         all.addAll(pb.action());
         all.addAll(pa.entries());
         all.addAll(pb.entries());
-        Piece both = handled(all);
+        SizedHandle both = handled(all);
         steps[0] += both.steps() + pa.cases() + pb.cases();
         return both.handle();
     }
@@ -468,15 +468,15 @@ final class Specializer {
      * Consecutive cases cut into chunks of {@link ChunkClassFile#MAX_KEYS} keys, each a hidden
      * class; a key without a case (null) takes nothing, and an empty table has no chunk.
      */
-    private static SpecializedDispatch.Chunks chunked(Piece[] cases) throws Throwable {
+    private static SpecializedDispatch.Chunks chunked(SizedHandle[] cases) throws Throwable {
         return chunked(cases, null);
     }
 
     /**
-     * {@link #chunked(Piece[])}; with {@code routes}, for cases that fit one chunk, that chunk
+     * {@link #chunked(SizedHandle[])}; with {@code routes}, for cases that fit one chunk, that chunk
      * has a route for each event set ({@link SpecializedDispatch#route}).
      */
-    private static SpecializedDispatch.Chunks chunked(Piece[] cases, ChunkClassFile.Routes routes) throws Throwable {
+    private static SpecializedDispatch.Chunks chunked(SizedHandle[] cases, ChunkClassFile.Routes routes) throws Throwable {
         int keys = cases.length;
         SpecializedDispatch.Chunk[] chunkOf = new SpecializedDispatch.Chunk[keys];
         int[] chunkBase = new int[keys];
@@ -513,7 +513,7 @@ final class Specializer {
             return null; // eventless transitions may change the configuration between polling and updates
         }
         MethodHandle onward = dropArguments(TICK_ONWARD, 1, Object.class, Object.class);
-        Piece[] cases = new Piece[c.stateCount];
+        SizedHandle[] cases = new SizedHandle[c.stateCount];
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
             if (!isLeaf(leaf)) {
                 continue;
@@ -523,7 +523,7 @@ final class Specializer {
                 addAction(updates, c.updateAction[c.tickUpdates[leaf][i]], c.tickUpdates[leaf][i], false);
             }
             updates.add(dropArguments(TICK_SETTLE, 1, Object.class, Object.class));
-            Piece quiet = handled(updates);
+            SizedHandle quiet = handled(updates);
             MethodHandle chain = guardWithTest(dropArguments(TICK_QUIET, 1, Object.class, Object.class), quiet.handle(),
                     handled(List.of(onward)).handle());
             int steps = quiet.steps() + 2;
@@ -534,7 +534,7 @@ final class Specializer {
                 chain = g == null ? fire : guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
                 steps += 2;
             }
-            cases[leaf] = new Piece(chain, steps);
+            cases[leaf] = new SizedHandle(chain, steps);
         }
         return chunked(cases);
     }
@@ -558,7 +558,7 @@ final class Specializer {
      * declared transitions as a chain of guard tests, then its handler; null for nothing. With
      * {@code selectOnly}, the transition that holds is only noted on the machine.
      */
-    private Piece candidates(int leaf, int[] set, boolean selectOnly) {
+    private SizedHandle candidates(int leaf, int[] set, boolean selectOnly) {
         List<Integer> states = new ArrayList<>(); // innermost first
         for (int st = leaf; st >= 0; st = c.parent[st]) {
             states.add(st);
@@ -568,14 +568,14 @@ final class Specializer {
         for (int i = states.size() - 1; i >= 0; i--) {
             int st = states.get(i);
             if (c.hasHandlers && c.handler[st] != null) {
-                Piece ask = askHandler(leaf, st, chain == null ? UNHANDLED : chain);
+                SizedHandle ask = askHandler(leaf, st, chain == null ? UNHANDLED : chain);
                 chain = ask.handle();
                 steps += ask.steps();
             }
             int[] declared = c.candidates(st, set);
             for (int k = declared.length - 1; k >= 0; k--) {
                 int t = declared[k];
-                Piece take = selectOnly ? new Piece(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
+                SizedHandle take = selectOnly ? new SizedHandle(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
                         : effect(leaf, t);
                 UserGuard g = c.tGuard[t];
                 if (g == null) {
@@ -588,7 +588,7 @@ final class Specializer {
                 }
             }
         }
-        return chain == null ? null : new Piece(chain, steps);
+        return chain == null ? null : new SizedHandle(chain, steps);
     }
 
     // ---------------------------------------------------------------- handler states
@@ -600,7 +600,7 @@ final class Specializer {
      * to its compiled microstep ({@link #handlerMoves}), or by the interpreter's flat microstep
      * in a chart with too many to compile.
      */
-    private Piece askHandler(int leaf, int st, MethodHandle rest) {
+    private SizedHandle askHandler(int leaf, int st, MethodHandle rest) {
         MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]) // (owner, event, to)Reply
                 .asType(methodType(Reply.class, Object.class, Object.class, HandlerRequest.class));
         MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, Machine.class), // (to, Machine, owner, event)Reply
@@ -620,7 +620,7 @@ final class Specializer {
                 dropArguments(rest, 0, int.class),
                 guardWithTest(dropArguments(IS_HANDLED, 1, CASE.parameterList()), dropArguments(handled, 0, int.class), transition));
         // (Machine, reply, owner, event) as the switch's (reply, Machine, owner, event)
-        return new Piece(foldArguments(dispatch, 0, reply), 4);
+        return new SizedHandle(foldArguments(dispatch, 0, reply), 4);
     }
 
     /** A hook of the engine's tiers: a static method whose first parameter is the machine, of the given type after it. */
@@ -657,7 +657,7 @@ final class Specializer {
         if ((long) owners.size() * n > MAX_HANDLER_MOVES) {
             return null;
         }
-        Piece[] pieces = new Piece[owners.size() * n];
+        SizedHandle[] pieces = new SizedHandle[owners.size() * n];
         for (int row = 0; row < owners.size(); row++) {
             for (int target = 0; target < n; target++) {
                 pieces[row * n + target] = handlerMove(owners.get(row)[0], owners.get(row)[1], target);
@@ -683,19 +683,19 @@ final class Specializer {
     }
 
     /** Handler state {@code st}'s request for {@code target}, taken from active leaf {@code leaf}. */
-    private Piece handlerMove(int leaf, int st, int target) {
+    private SizedHandle handlerMove(int leaf, int st, int target) {
         CompiledChart.HandlerMove move = c.handlerMove(st, target);
         int t = c.handlerTransition[st];
         if (move.entryPath() == null || c.hasPlans) {
             MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, HandlerStep.TARGET + target);
-            return new Piece(dropArguments(general, 1, Object.class), 1);
+            return new SizedHandle(dropArguments(general, 1, Object.class), 1);
         }
         return bothWays(QUIET, microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), true, false),
                 microstep(leaf, t, move.domain(), move.keptInitial(), move.entryPath(), false, false));
     }
 
     /** Transition {@code t} taken from active leaf {@code leaf}: always true. */
-    private Piece effect(int leaf, int t) {
+    private SizedHandle effect(int leaf, int t) {
         return effects.computeIfAbsent(pair(leaf, t), k -> buildEffect(leaf, t));
     }
 
@@ -707,9 +707,9 @@ final class Specializer {
      * and entries are fixed also takes the quiet way for a listener that hears it in one call
      * ({@link MachineListener#takesMicrosteps}): one hook ahead of the quiet steps tells it.
      */
-    private Piece buildEffect(int leaf, int t) {
+    private SizedHandle buildEffect(int leaf, int t) {
         int h = c.tHistoryTarget[t];
-        boolean compiled = c.tFlatStep[t] || c.regions && c.inOneRegion(t) && !c.hasPlans;
+        boolean compiled = c.tPrecomputed[t] || c.regions && c.inOneRegion(t) && !c.hasPlans;
         if (!compiled || (h >= 0 && c.historyEntries[h].length > MAX_INLINED_HISTORY_CASES)) {
             return interpreted(t);
         }
@@ -718,7 +718,7 @@ final class Specializer {
             return bothWays(QUIET, internal(t, true), internal(t, false));
         }
         boolean whole = h < 0; // entries through history depend on the machine: reported one by one
-        Piece both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true, whole),
+        SizedHandle both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true, whole),
                 microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false, false));
         if (h >= 0 && both.steps() > CASE_BUDGET) {
             return interpreted(t); // a history's cases multiply its entries: too long for one case
@@ -727,20 +727,20 @@ final class Specializer {
     }
 
     /** A microstep quiet and in full, the machine choosing at the start of the step by {@code quietTest}. */
-    private static Piece bothWays(MethodHandle quietTest, Piece quiet, Piece full) {
+    private static SizedHandle bothWays(MethodHandle quietTest, SizedHandle quiet, SizedHandle full) {
         MethodHandle which = dropArguments(quietTest, 1, Object.class, Object.class);
         // Both count: C2 compiles only the branch taken, but C1 compiles both.
-        return new Piece(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
+        return new SizedHandle(guardWithTest(which, quiet.handle(), full.handle()), 1 + quiet.steps() + full.steps());
     }
 
     /** Transition {@code t} left to the interpreter: its flat microstep when it has one, else the general one. */
-    private Piece interpreted(int t) {
+    private SizedHandle interpreted(int t) {
         leftToInterpreter.set(t);
-        return new Piece(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
+        return new SizedHandle(dropArguments(insertArguments(EXECUTE_GENERAL, 1, t), 1, Object.class), 1);
     }
 
     /** An internal (targetless) transition: its action only. */
-    private Piece internal(int t, boolean quiet) {
+    private SizedHandle internal(int t, boolean quiet) {
         List<MethodHandle> steps = new ArrayList<>();
         int source = c.tSource[t];
         if (!quiet) {
@@ -756,11 +756,11 @@ final class Specializer {
      * {@code entryPath}, or, for a transition to a history state, through what it recorded.
      * When {@code whole}, a listener hears of it first, in one call.
      */
-    private Piece microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet, boolean whole) {
+    private SizedHandle microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet, boolean whole) {
         List<MethodHandle> steps = new ArrayList<>();
         int count = 0;
         int source = c.tSource[t];
-        int base = d & ~CompiledChart.KEEP;
+        int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         // One flat list of steps, folded as one balanced tree: nesting a tree per state would cost
         // the JIT levels of inlining depth.
         if (whole) {
@@ -780,12 +780,12 @@ final class Specializer {
             addEntries(steps, entryPath, quiet);
         } else {
             addEntries(steps, c.tHistoryPrefix[t], quiet);
-            Piece restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
+            SizedHandle restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
             steps.add(restore.handle());
             count += restore.steps() - 1; // the switch counts as its cases
         }
-        Piece all = handled(steps);
-        return new Piece(all.handle(), all.steps() + count);
+        SizedHandle all = handled(steps);
+        return new SizedHandle(all.handle(), all.steps() + count);
     }
 
     /**
@@ -794,7 +794,7 @@ final class Specializer {
      * each case its precomputed entries. When h recorded nothing and this step entered its
      * parent, h's default action runs first, as in the interpreter.
      */
-    private Piece historySwitch(int h, boolean parentEntered, boolean quiet) {
+    private SizedHandle historySwitch(int h, boolean parentEntered, boolean quiet) {
         int[][] paths = c.historyEntries[h];
         MethodHandle[] cases = new MethodHandle[paths.length];
         int steps = 1;
@@ -810,7 +810,7 @@ final class Specializer {
             steps += entries.size();
         }
         MethodHandle recorded = dropArguments(insertArguments(HISTORY_CASE, 1, h), 1, Object.class, Object.class);
-        return new Piece(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
+        return new SizedHandle(foldArguments(MethodHandles.tableSwitch(UNRECORDABLE, cases), recorded), steps);
     }
 
     /** Adds the history records, then the exits, of every state from active leaf {@code leaf} up to, not including, {@code base}. */
@@ -905,9 +905,9 @@ final class Specializer {
     }
 
     /** The steps in order, then true. Folded as a balanced tree so that nesting stays shallow. */
-    private static Piece handled(List<MethodHandle> steps) {
+    private static SizedHandle handled(List<MethodHandle> steps) {
         MethodHandle all = steps.isEmpty() ? HANDLED : foldArguments(HANDLED, sequence(steps, 0, steps.size()));
-        return new Piece(all, steps.size() + 1);
+        return new SizedHandle(all, steps.size() + 1);
     }
 
     private static MethodHandle sequence(List<MethodHandle> steps, int from, int to) {

@@ -6,8 +6,8 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 
 /**
- * The speed tier on a JVM: charts specialised by {@link Specializer} into hidden classes written
- * by {@link ChunkClassFile}, and the daemon thread that specialises them in the background. Found
+ * The speed tier on a JVM: charts specialized by {@link Specializer} into hidden classes written
+ * by {@link ChunkClassFile}, and the daemon thread that specializes them in the background. Found
  * by name ({@link SpeedTier#found}); nothing else in the engine names it.
  */
 final class SpecializerTier implements SpeedTier {
@@ -33,7 +33,7 @@ final class SpecializerTier implements SpeedTier {
         Background.EXECUTOR.execute(task);
     }
 
-    /** The one daemon thread charts are specialised on, started on first use. */
+    /** The one daemon thread charts are specialized on, started on first use. */
     private static final class Background {
         static final Executor EXECUTOR = Executors.newSingleThreadExecutor(task -> {
             Thread t = new Thread(task, "arbor-specializer");

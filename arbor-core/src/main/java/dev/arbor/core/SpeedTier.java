@@ -39,7 +39,7 @@ interface SpeedTier {
     SpecializedDispatch specialize(CompiledChart chart);
 
     /**
-     * Runs {@code task} (a chart's specialisation) on the speed tier's background thread, off the
+     * Runs {@code task} (a chart's specialization) on the speed tier's background thread, off the
      * game's frame (see {@code Chart.specialized}).
      *
      * @param task what to run there

@@ -78,7 +78,7 @@ final class Ticks {
      * domain holds every active state after its source.
      */
     static void tickFlat(Machine<?> m, CompiledChart c, Cause tickCause) {
-        SpecializedDispatch code = m.chart.specialized(); // counts the tick towards a background specialisation
+        SpecializedDispatch code = m.chart.specialized(); // counts the tick towards a background specialization
         if (code != null && code.ticks()) {
             tickSpecialized(m, code, c, tickCause);
             return;
@@ -214,14 +214,14 @@ final class Ticks {
                     RunToCompletion.execute(m, c, t, null);
                 }
                 int d = c.tDomain[t];
-                return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.KEEP];
+                return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.DOMAIN_STAYS_ACTIVE];
             }
         }
         return -1;
     }
 
     /**
-     * In a specialised chart with regions: polled transition {@code t} of {@code st}, when it
+     * In a specialized chart with regions: polled transition {@code t} of {@code st}, when it
      * changes one region only, by its compiled microstep from the one active leaf below {@code st}.
      */
     private static boolean polledInOneRegion(Machine<?> m, CompiledChart c, int st, int t) {
@@ -286,7 +286,7 @@ final class Ticks {
         if (x.anyPosted) {
             return false;
         }
-        Tasks<?> tk = x.tasks;
+        MachineActivity<?> tk = x.tasks;
         if (tk == null) {
             return true; // no clock: no timer is active
         }
@@ -315,12 +315,12 @@ final class Ticks {
     /** Whether timer {@code t}'s source has been active for its ticks, and the timer has not fired in this activation. */
     private static boolean timerDue(Machine<?> m, CompiledChart c, int t) {
         Machine.Extras x = m.extras;
-        Tasks<?> tk = x == null ? null : x.tasks;
+        MachineActivity<?> tk = x == null ? null : x.tasks;
         return tk != null && dueAt(tk, c, t, tk.ticks);
     }
 
     /** Whether timer {@code t} is due when the clock reads {@code now}. */
-    private static boolean dueAt(Tasks<?> tk, CompiledChart c, int t, long now) {
+    private static boolean dueAt(MachineActivity<?> tk, CompiledChart c, int t, long now) {
         return now - tk.enteredAt[c.tSource[t]] >= c.tAfter[t] && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t));
     }
 }

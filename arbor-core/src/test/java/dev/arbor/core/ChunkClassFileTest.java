@@ -19,7 +19,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Opcodes;
 
 /**
- * The class file {@link ChunkClassFile} writes, defined as the specialiser defines it: the JVM's
+ * The class file {@link ChunkClassFile} writes, defined as the specializer defines it: the JVM's
  * verifier accepts it, and each key runs its own case and no other.
  */
 class ChunkClassFileTest {

@@ -13,7 +13,7 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * Charts of handler states (seeds 002 and 003) on the engine's three tiers: specialised (each
+ * Charts of handler states (seeds 002 and 003) on the engine's three tiers: specialized (each
  * handler called from a call site of its own, each requested transition a precomputed
  * microstep), the interpreter's flat path, and the general SCXML step. Every chart runs on all
  * three, and after start and after every event the traces (entries, exits, transitions, internal

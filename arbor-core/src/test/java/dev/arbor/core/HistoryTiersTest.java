@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * Transitions into history states on every tier of the engine: each script runs on the
- * specialised code (with a listener, its full variant; without, its quiet one), on the
+ * specialized code (with a listener, its full variant; without, its quiet one), on the
  * interpreter's flat path and on the general SCXML microstep, and must give the same records
  * step by step. A flat chart enters through a history by entries precomputed per value the
  * history can hold ({@code CompiledChart.historyEntries}), chosen by one look-up of the record
@@ -142,7 +142,7 @@ class HistoryTiersTest {
     /**
      * A local transition from M to its own history keeps M active: M is not exited, so nothing is
      * recorded in the step, and what HD recorded before decides (SCXML type="internal").
-     * (A history target never makes a domain that is itself kept by {@code KEEP}: that needs the
+     * (A history target never makes a domain that is itself kept by {@code DOMAIN_STAYS_ACTIVE}: that needs the
      * target to be the domain or its ancestor, and a history state has no descendants.)
      */
     @Test
@@ -234,7 +234,7 @@ class HistoryTiersTest {
 
     // ------------------------------------------------------------------ what the compiled code leaves to the interpreter
 
-    /** A deep history over 70 leaves: more cases than the specialised code compiles in (64). */
+    /** A deep history over 70 leaves: more cases than the specialized code compiles in (64). */
     static ChartBuilder<Trace> wide() {
         ChartBuilder<Trace> b = Chart.<Trace>builder("wide-history");
         b.initial("OFF");
@@ -253,11 +253,11 @@ class HistoryTiersTest {
     }
 
     @Test
-    void aHistoryWithMoreCasesThanTheSpecialisedCodeHoldsIsLeftToTheInterpretersFlatStep() {
+    void aHistoryWithMoreCasesThanTheSpecializedCodeHoldsIsLeftToTheInterpretersFlatStep() {
         Chart<Trace> chart = wide().build();
         CompiledChart c = chart.compiled;
         int toHistory = transitionInto(chart, "WH");
-        assertThat(c.tFlatStep[toHistory]).as("the interpreter's flat step takes it").isTrue();
+        assertThat(c.tPrecomputed[toHistory]).as("the interpreter's flat step takes it").isTrue();
         assertThat(c.historyEntries[chart.stateId("WH")].length).as("cases: the 70 leaves, and recorded nothing").isEqualTo(71);
         assertThat(chart.specializeNow().leftToInterpreter()).containsExactly(toHistory);
         new Script(HistoryTiersTest::wide)
@@ -299,7 +299,7 @@ class HistoryTiersTest {
         Chart<Trace> chart = historyBehindHistory().build();
         int toHistory = transitionInto(chart, "MH");
         assertThat(chart.compiled.tHistoryTarget[toHistory]).as("no precomputed entries").isEqualTo(-1);
-        assertThat(chart.compiled.tFlatStep[toHistory]).isFalse();
+        assertThat(chart.compiled.tPrecomputed[toHistory]).isFalse();
         new Script(HistoryTiersTest::historyBehindHistory)
                 .start("enter root", "enter OFF")
                 .fire(Ev.SHALLOW, "exit OFF", "shallow!", "enter M", "enter C", "enter c1")
@@ -314,10 +314,10 @@ class HistoryTiersTest {
 
     /** The tiers a script runs on. */
     enum Tier {
-        /** The specialised code with a listener attached: its full variant. */
-        SPECIALISED,
-        /** The specialised code without a listener: its quiet variant. */
-        SPECIALISED_QUIET,
+        /** The specialized code with a listener attached: its full variant. */
+        SPECIALIZED,
+        /** The specialized code without a listener: its quiet variant. */
+        SPECIALIZED_QUIET,
         /** The interpreter's flat path. */
         FLAT,
         /** The general SCXML microstep. */
@@ -363,7 +363,7 @@ class HistoryTiersTest {
             Trace owner = new Trace();
             Trace listener = new Trace();
             Machine<Trace> m = c.newMachine(owner);
-            if (tier != Tier.SPECIALISED_QUIET) {
+            if (tier != Tier.SPECIALIZED_QUIET) {
                 m.addListener(listener);
             }
             for (int i = 0; i < events.size(); i++) {
@@ -376,7 +376,7 @@ class HistoryTiersTest {
                 String step = tier + ", " + (event == null ? "start" : "after " + event) + " (step " + i + ")";
                 assertThat(owner.take()).as(step).containsExactlyElementsOf(records.get(i));
                 assertThat(listener.take()).as(step + ": the listener hears every entry and exit")
-                        .containsExactlyElementsOf(tier == Tier.SPECIALISED_QUIET ? List.of() : entriesAndExits(records.get(i)));
+                        .containsExactlyElementsOf(tier == Tier.SPECIALIZED_QUIET ? List.of() : entriesAndExits(records.get(i)));
                 if (configurations.get(i) != null) {
                     assertThat(m.activeStates()).as(step + ": configuration").containsExactlyElementsOf(configurations.get(i));
                 }
@@ -385,14 +385,14 @@ class HistoryTiersTest {
         }
     }
 
-    /** The chart as the tier needs it: specialised, or kept on the flat interpreter, or on the general microstep alone. */
+    /** The chart as the tier needs it: specialized, or kept on the flat interpreter, or on the general microstep alone. */
     static Chart<Trace> build(ChartBuilder<Trace> builder, Tier tier) {
         builder.onEntry(note("enter root"));
         Chart<Trace> c = builder.build();
         CompiledChart compiled = c.compiled;
         assertThat(compiled.flat).as("%s: flat chart", tier).isTrue();
-        if (tier == Tier.SPECIALISED || tier == Tier.SPECIALISED_QUIET) {
-            assertThat(c.specializeNow()).as("specialised").isNotNull();
+        if (tier == Tier.SPECIALIZED || tier == Tier.SPECIALIZED_QUIET) {
+            assertThat(c.specializeNow()).as("specialized").isNotNull();
         } else if (tier == Tier.GENERAL) {
             c.generalOnly();
         } else {

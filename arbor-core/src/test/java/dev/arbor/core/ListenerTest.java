@@ -307,7 +307,7 @@ class ListenerTest {
             m.fire(Ev.BACK);
             m.fire(Ev.FINISH);
             List<String> heard = take(log);
-            if (Tiers.NAMES.get(i).equals("specialised")) {
+            if (Tiers.NAMES.get(i).equals("specialized")) {
                 // the machine runs its quiet code after the one call: the action follows it
                 assertThat(heard).as(Tiers.NAMES.get(i)).containsExactly(
                         "event GO NORMAL", "microstep from A A GO -> B on GO NORMAL: exits [A], entries [B]", "go-action NORMAL",
@@ -326,9 +326,9 @@ class ListenerTest {
 
     @Test
     void aFailureInsideAMicrostepTakenWholeIsReportedAfterItAndAnyOtherListenerHearsStateByState() {
-        Chart<List<String>> specialised = Tiers.of(ListenerTest::chart).get(0);
+        Chart<List<String>> specialized = Tiers.of(ListenerTest::chart).get(0);
         List<String> log = new ArrayList<>();
-        Machine<List<String>> m = specialised.newMachine(log);
+        Machine<List<String>> m = specialized.newMachine(log);
         m.addListener(new WholeRecorder(log));
         m.start();
         m.fire(Ev.GO);
@@ -339,7 +339,7 @@ class ListenerTest {
 
         // with a listener that does not take microsteps whole, the machine reports each state to both
         List<String> both = new ArrayList<>();
-        Machine<List<String>> n = specialised.newMachine(both);
+        Machine<List<String>> n = specialized.newMachine(both);
         n.addListener(new WholeRecorder(both)).addListener(new Recorder("2:", both));
         n.start();
         n.fire(Ev.GO);
@@ -597,7 +597,7 @@ class ListenerTest {
 
     @Test
     void aListenerAddedDuringAStepHearsFromTheNextStepOn() {
-        for (boolean specialised : new boolean[] {false, true}) {
+        for (boolean specialized : new boolean[] {false, true}) {
             List<String> heard = new ArrayList<>();
             MachineListener late = new MachineListener() {
                 @Override
@@ -615,7 +615,7 @@ class ListenerTest {
                     .state("A", a -> a.on(Ev.GO).action((Machine<Trace> m, Trace t, Ev e) -> m.addListener(late)).target("B"))
                     .state("B", b -> b.on(Ev.BACK).target("A"))
                     .build();
-            if (specialised) {
+            if (specialized) {
                 assertThat(chart.specializeNow()).isNotNull();
             } else {
                 chart.neverSpecialize();
@@ -623,9 +623,9 @@ class ListenerTest {
             Machine<Trace> m = chart.newMachine(new Trace());
             m.start();
             m.fire(Ev.GO);
-            assertThat(heard).as("specialised: %s", specialised).isEmpty(); // added mid-step: not yet attached
+            assertThat(heard).as("specialized: %s", specialized).isEmpty(); // added mid-step: not yet attached
             m.fire(Ev.BACK);
-            assertThat(heard).as("specialised: %s", specialised).containsExactly("exit B", "enter A");
+            assertThat(heard).as("specialized: %s", specialized).containsExactly("exit B", "enter A");
         }
     }
 }

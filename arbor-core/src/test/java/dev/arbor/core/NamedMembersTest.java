@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 /**
  * Every member of Arbor that the engine reaches by string ({@link NamedMembers}) is declared by the
  * class the name says: renaming one fails here, at build time, rather than when a chart is
- * specialised.
+ * specialized.
  */
 class NamedMembersTest {
 

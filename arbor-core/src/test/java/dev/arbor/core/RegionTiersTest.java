@@ -9,7 +9,7 @@ import org.junit.jupiter.api.Test;
 
 /**
  * A chart with parallel regions (seed 001's player, with a way out of the regions) on the
- * engine's tiers: specialised (an event only one region can take runs that region's case as in a
+ * engine's tiers: specialized (an event only one region can take runs that region's case as in a
  * flat chart; otherwise each region's selection is compiled and the step taken by a compiled
  * microstep, the flat paths in SCXML's order, or the general step), interpreted, and on the
  * general SCXML step alone.
@@ -257,7 +257,7 @@ class RegionTiersTest {
     }
 
     /**
-     * Past 64 states, the specialised chart's events take the scan over the active leaves
+     * Past 64 states, the specialized chart's events take the scan over the active leaves
      * instead of the compiled routes: the same traces.
      */
     @Test

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * the jar's path in {@code arbor.jar}): its module descriptor is javac's — the API exported,
  * nothing required but {@code java.base} — with ASM inside, relocated to a package the module
  * does not export and nothing left of it under {@code org.objectweb.asm}; in a module layer of
- * that jar alone, the specialiser writes a chunk's class file and the chunk runs.
+ * that jar alone, the specializer writes a chunk's class file and the chunk runs.
  */
 class ShippedJarIT {
 
@@ -68,7 +68,7 @@ class ShippedJarIT {
         ModuleLayer.Controller layer = ModuleLayer.defineModulesWithOneLoader(conf, List.of(ModuleLayer.boot()),
                 ClassLoader.getPlatformClassLoader());
         Module core = layer.layer().findModule(MODULE).orElseThrow();
-        layer.addOpens(core, MODULE, ShippedJarIT.class.getModule()); // to reach the package-private specialiser
+        layer.addOpens(core, MODULE, ShippedJarIT.class.getModule()); // to reach the package-private specializer
         ClassLoader loader = layer.layer().findLoader(MODULE);
         Class<?> machine = loader.loadClass(MODULE + ".Machine");
         assertThat(machine.getModule()).isSameAs(core);

@@ -17,20 +17,20 @@ import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
- * The specialised dispatch ({@link Specializer}: the chart's dispatch compiled into method
+ * The specialized dispatch ({@link Specializer}: the chart's dispatch compiled into method
  * handles) against the interpreter it stands in for. The whole suite also runs with every chart
- * specialised at its first event (the {@code specialized} Surefire execution); these tests pin
- * what that run cannot: that specialising happened, the cut into chunks, and the hand-over to the
- * interpreter for what was not specialised.
+ * specialized at its first event (the {@code specialized} Surefire execution); these tests pin
+ * what that run cannot: that specializing happened, the cut into chunks, and the hand-over to the
+ * interpreter for what was not specialized.
  */
 class SpecializedDispatchTest {
 
     enum Ev { DOWN, UP, SIDE, RESET, DEEP, PING }
 
     @Test
-    void seed003IsSpecialisedAndRunsTheScriptStepByStep() {
+    void seed003IsSpecializedAndRunsTheScriptStepByStep() {
         Chart<Hsm> chart = Seed003Test.declarative();
-        assertThat(chart.specializeNow()).as("specialised dispatch").isNotNull();
+        assertThat(chart.specializeNow()).as("specialized dispatch").isNotNull();
         Hsm hsm = new Hsm();
         Machine<Hsm> m = chart.newMachine(hsm);
         m.start();
@@ -84,12 +84,12 @@ class SpecializedDispatchTest {
 
     @Test
     void aDeepChartWithHistoryBehavesAsInterpreted() {
-        Chart<Trace> specialised = deep();
-        SpecializedDispatch code = specialised.specializeNow();
+        Chart<Trace> specialized = deep();
+        SpecializedDispatch code = specialized.specializeNow();
         assertThat(code).isNotNull();
         Chart<Trace> interpreted = deep();
         interpreted.neverSpecialize();
-        assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
+        assertSameRuns(specialized, interpreted, Ev.values(), 3_000);
     }
 
     /**
@@ -133,14 +133,14 @@ class SpecializedDispatchTest {
         Map<Integer, Integer> chunksByRing = new TreeMap<>();
         Map<Integer, Boolean> routedByRing = new TreeMap<>();
         for (int n : new int[] {1, 28, 29, 56, 57}) {
-            Chart<Trace> specialised = ring(n);
-            SpecializedDispatch code = specialised.specializeNow();
-            assertThat(code).as("ring of %d specialised", n).isNotNull();
+            Chart<Trace> specialized = ring(n);
+            SpecializedDispatch code = specialized.specializeNow();
+            assertThat(code).as("ring of %d specialized", n).isNotNull();
             chunksByRing.put(n, code.chunkCount());
             routedByRing.put(n, code.routed());
             Chart<Trace> interpreted = ring(n);
             interpreted.neverSpecialize();
-            assertSameRuns(specialised, interpreted, Ev.values(), 3_000);
+            assertSameRuns(specialized, interpreted, Ev.values(), 3_000);
         }
         assertThat(chunksByRing).as("chunks by ring size: 24, 510, 528, 1,014 and 1,032 keys").containsExactly(
                 Map.entry(1, 1), Map.entry(28, 1), Map.entry(29, 2), Map.entry(56, 2), Map.entry(57, 3));
@@ -149,7 +149,7 @@ class SpecializedDispatchTest {
     }
 
     @Test
-    void aChartIsSpecialisedInTheBackgroundWhileTheInterpreterServesIt() throws InterruptedException {
+    void aChartIsSpecializedInTheBackgroundWhileTheInterpreterServesIt() throws InterruptedException {
         Chart<Trace> chart = deep();
         chart.specializeInBackgroundAfter(200); // arbor.specialize=200, whatever the suite's setting
         Chart<Trace> interpreted = deep();
@@ -161,7 +161,7 @@ class SpecializedDispatchTest {
         Machine<Trace> b = Trace.started(interpreted, tb);
         long deadline = System.nanoTime() + 20_000_000_000L;
         int events = 0;
-        // Events keep flowing while the chart is specialised on its own thread, then some more.
+        // Events keep flowing while the chart is specialized on its own thread, then some more.
         for (int after = 0; after < 500; events++) {
             Ev e = Ev.values()[random.nextInt(Ev.values().length)];
             a.fire(e);
@@ -171,7 +171,7 @@ class SpecializedDispatchTest {
             if (chart.specializedIfReady() != null) {
                 after++;
             } else if (events > 200) {
-                assertThat(System.nanoTime()).as("specialised within 20 s").isLessThan(deadline);
+                assertThat(System.nanoTime()).as("specialized within 20 s").isLessThan(deadline);
                 Thread.sleep(1);
             }
         }
@@ -179,7 +179,7 @@ class SpecializedDispatchTest {
     }
 
     @Test
-    void anEventKindFirstSeenAfterSpecialisingIsServedByTheInterpreter() {
+    void anEventKindFirstSeenAfterSpecializingIsServedByTheInterpreter() {
         Supplier<Chart<Trace>> chart = () -> Chart.<Trace>builder("late")
                 .initial("idle")
                 .state("idle", s -> s.on("alarm").action(say("alarm")).target("alert"))
@@ -197,7 +197,7 @@ class SpecializedDispatchTest {
     }
 
     @Test
-    void aChartOfPolledTransitionsOnlyHasItsTicksSpecialised() {
+    void aChartOfPolledTransitionsOnlyHasItsTicksSpecialized() {
         Supplier<Chart<Trace>> chart = () -> Chart.<Trace>builder("npc")
                 .initial("calm")
                 .state("calm", s -> {
@@ -207,12 +207,12 @@ class SpecializedDispatchTest {
                 })
                 .state("alert", s -> s.when(t -> !t.flag("alarm")).action(say("calm")).target("calm"))
                 .build();
-        Chart<Trace> specialised = chart.get();
-        SpecializedDispatch code = specialised.specializeNow();
+        Chart<Trace> specialized = chart.get();
+        SpecializedDispatch code = specialized.specializeNow();
         assertThat(code).isNotNull();
-        assertThat(code.ticks()).as("ticks specialised").isTrue();
+        assertThat(code.ticks()).as("ticks specialized").isTrue();
         Trace t = new Trace();
-        Machine<Trace> m = specialised.newMachine(t);
+        Machine<Trace> m = specialized.newMachine(t);
         m.start();
         t.take();
         m.update();
@@ -230,7 +230,7 @@ class SpecializedDispatchTest {
     }
 
     @Test
-    void chartsWithParallelRegionsAreSpecialised() {
+    void chartsWithParallelRegionsAreSpecialized() {
         Chart<Trace> c = Chart.<Trace>builder("regions")
                 .initial("p")
                 .parallel("p", p -> {

@@ -17,14 +17,14 @@ import org.junit.jupiter.api.Test;
 /**
  * Without the speed tier on the class path, as on TeaVM or Android, charts run interpreted to the
  * same traces, and one line says so: the seed charts (Seed000Test's Figure 5.19 driven by ticks,
- * Seed003Test's QHsmTst in both styles driven by its script) run once here, specialised, and once
+ * Seed003Test's QHsmTst in both styles driven by its script) run once here, specialized, and once
  * in a class loader that refuses the speed tier's classes ({@link #SPEED_TIER}).
  */
 class SpeedTierAbsentTest {
 
     /** The speed tier's classes (and their nested classes): everything that makes or runs method handles and hidden classes. */
     static final List<String> SPEED_TIER = List.of("dev.arbor.core.SpecializerTier", "dev.arbor.core.Specializer",
-            "dev.arbor.core.ChunkClassFile", "dev.arbor.core.UserCodeHandles");
+            "dev.arbor.core.ChunkClassFile", "dev.arbor.core.UserCodeHandles", "dev.arbor.core.NamedMembers");
 
     static boolean speedTier(String className) {
         String outer = className.contains("$") ? className.substring(0, className.indexOf('$')) : className;
@@ -42,7 +42,7 @@ class SpeedTierAbsentTest {
     void theSeedTracesAreTheSameWithTheSpeedTierRefused() throws Exception {
         List<String> tiers = new ArrayList<>();
         List<String> traces = Seeds.traces(tiers);
-        assertThat(tiers).as("with the speed tier").containsOnly("specialised");
+        assertThat(tiers).as("with the speed tier").containsOnly("specialized");
 
         List<String> absentTiers = new ArrayList<>();
         java.io.ByteArrayOutputStream log = new java.io.ByteArrayOutputStream();
@@ -176,7 +176,7 @@ class SpeedTierAbsentTest {
 
         /**
          * Every chart's trace, one line a step; adds to {@code tiers} each chart's dispatch. Each
-         * chart is specialised first when the speed tier is there, whatever {@code arbor.specialize} says.
+         * chart is specialized first when the speed tier is there, whatever {@code arbor.specialize} says.
          */
         public static List<String> traces(List<String> tiers) {
             List<String> out = new ArrayList<>();
@@ -207,7 +207,7 @@ class SpeedTierAbsentTest {
         }
 
         private static String tier(Chart<?> chart) {
-            return chart.specializeNow() != null ? "specialised" : "interpreted";
+            return chart.specializeNow() != null ? "specialized" : "interpreted";
         }
     }
 }

@@ -8,7 +8,7 @@ import java.util.function.Supplier;
 /** One chart definition built once per tier of the engine, for tests that hold every tier to the same trace. */
 final class Tiers {
     /** The tiers, in the order {@link #of} builds them. */
-    static final List<String> NAMES = List.of("specialised", "flat", "general");
+    static final List<String> NAMES = List.of("specialized", "flat", "general");
 
     private Tiers() {}
 
@@ -29,16 +29,16 @@ final class Tiers {
     }
 
     /**
-     * The chart specialised; kept on the interpreter (the flat path, for a chart without parallel
+     * The chart specialized; kept on the interpreter (the flat path, for a chart without parallel
      * states); and on the general SCXML step alone.
      */
     static <C> List<Chart<C>> of(Supplier<Chart<C>> definition) {
-        Chart<C> specialised = definition.get();
-        assertThat(specialised.specializeNow()).as("specialised dispatch").isNotNull();
+        Chart<C> specialized = definition.get();
+        assertThat(specialized.specializeNow()).as("specialized dispatch").isNotNull();
         Chart<C> interpreted = definition.get();
         interpreted.neverSpecialize();
         Chart<C> general = definition.get();
         general.generalOnly();
-        return List.of(specialised, interpreted, general);
+        return List.of(specialized, interpreted, general);
     }
 }

@@ -16,7 +16,7 @@ import java.util.List;
  * <p>The charts are the update-driven HSM's (Millington's Figure 5.19, as arbor-core's
  * {@code Seed000Test} builds it: polled transitions, a shallow history, ticks) and the
  * event-driven HSM's in the declarative style ({@code Seed003Test}'s, Samek's QHsmTst: events,
- * guards on an extended variable, local transitions, an unhandled event), with the same inputs. On the JVM the charts are specialised; under TeaVM the speed tier is absent and
+ * guards on an extended variable, local transitions, an unhandled event), with the same inputs. On the JVM the charts are specialized; under TeaVM the speed tier is absent and
  * they run interpreted, so equal traces also hold the interpreter to the compiled dispatch.
  *
  * <p>So that TeaVM compiles more of the engine than one path, QHsmTst's events reach the machine by

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@link SeedTrace} compiled to JavaScript by TeaVM (this module's build, before the tests) and run
  * under Node prints what it prints on the JVM: the seed charts' traces, there interpreted (TeaVM
- * has no method handles nor hidden classes, so the speed tier is absent), here specialised.
+ * has no method handles nor hidden classes, so the speed tier is absent), here specialized.
  *
  * <p>Node is {@code node} on the path; without it the test is skipped with the reason, unless
  * {@code -Darbor.node=required}, which makes that a failure. Node's run is bounded by

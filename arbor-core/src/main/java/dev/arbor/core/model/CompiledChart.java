@@ -45,7 +45,7 @@ public final class CompiledChart {
     public static final byte PLAN = 5;
 
     /** Set in a domain returned by {@link #domainOf} when the domain state itself stays active. */
-    public static final int KEEP = 1 << 30;
+    public static final int DOMAIN_STAYS_ACTIVE = 1 << 30;
     public static final int NO_DOMAIN = -1;
 
     static final int[] NONE = {};
@@ -97,8 +97,8 @@ public final class CompiledChart {
     public final int[] tSource;
     public final int[][] tTargets;
     public final byte[] tMode;
-    public final byte[] tKindLocal;
-    /** Precomputed domain, with {@link #KEEP} set when the domain itself is not exited. */
+    public final byte[] tLocal;
+    /** Precomputed domain, with {@link #DOMAIN_STAYS_ACTIVE} set when the domain itself is not exited. */
     public final int[] tDomain;
     public final UserGuard[] tGuard;
     public final UserAction[] tAction;
@@ -144,9 +144,9 @@ public final class CompiledChart {
     public final int[][] eventlessTransitions;
     public final int[][] polledTransitions;
     public final int triggerCount;
-    /** Transitions of state s enabled by trigger t: {@code stList[stOffset[s*T+t] .. stOffset[s*T+t+1])}. */
-    public final int[] stOffset;
-    public final int[] stList;
+    /** Transitions of state s enabled by trigger t: {@code triggerTable[triggerTableStart[s*T+t] .. triggerTableStart[s*T+t+1])}. */
+    public final int[] triggerTableStart;
+    public final int[] triggerTable;
 
     // Event resolution.
     private final Trigger[] triggers;
@@ -213,7 +213,7 @@ public final class CompiledChart {
      * Per transition: whether the flat microstep takes it (its entries are precomputed, or it
      * enters nothing) rather than the general one. False for every transition of a chart with plans.
      */
-    public final boolean[] tFlatStep;
+    public final boolean[] tPrecomputed;
     /** Bit masks over state ids: states with polled transitions; with update actions or behaviours. */
     /**
      * For flat charts without behaviours, per active leaf: the polled transitions a tick tests,
@@ -385,7 +385,7 @@ public final class CompiledChart {
         tSource = new int[m];
         tTargets = new int[m][];
         tMode = new byte[m];
-        tKindLocal = new byte[m];
+        tLocal = new byte[m];
         tDomain = new int[m];
         tGuard = new UserGuard[m];
         tAction = new UserAction[m];
@@ -416,7 +416,7 @@ public final class CompiledChart {
                 case EVENTLESS -> EVENTLESS;
                 case POLLED -> POLLED;
             };
-            tKindLocal[t] = (byte) (d.local ? 1 : 0);
+            tLocal[t] = (byte) (d.local ? 1 : 0);
             tAfter[t] = d.after;
             tGuard[t] = d.guard;
             tAction[t] = UserAction.sequence(d.actions);
@@ -483,7 +483,7 @@ public final class CompiledChart {
             tSource[t] = s;
             tTargets[t] = NONE;
             tMode[t] = HANDLER;
-            tKindLocal[t] = 1;
+            tLocal[t] = 1;
             tTriggerIds[t] = NONE;
             tAnyTrigger[t] = true;
             tLabel[t] = stateName[s] + " handler";
@@ -499,9 +499,9 @@ public final class CompiledChart {
         if (problems.isEmpty()) {
             for (int t = 0; t < m; t++) {
                 tDomain[t] = tMode[t] >= HANDLER ? NO_DOMAIN
-                        : domainOf(tSource[t], tTargets[t], tTargets[t].length, tKindLocal[t] == 1);
+                        : domainOf(tSource[t], tTargets[t], tTargets[t].length, tLocal[t] == 1);
                 if (tPlan[t].length > 0) {
-                    int anc = lcca(tTargets[t][0], tPlan[t], tPlan[t].length);
+                    int anc = leastCommonCompoundAncestor(tTargets[t][0], tPlan[t], tPlan[t].length);
                     tPlanContainer[t] = Math.max(anc, 0);
                 }
             }
@@ -553,11 +553,11 @@ public final class CompiledChart {
             polledTransitions[s] = timersByDueTick(toArray(po));
         }
         int T = triggerCount;
-        stOffset = new int[n * T + 1];
+        triggerTableStart = new int[n * T + 1];
         List<Integer> flat = new ArrayList<>();
         for (int s = 0; s < n; s++) {
             for (int trig = 0; trig < T; trig++) {
-                stOffset[s * T + trig] = flat.size();
+                triggerTableStart[s * T + trig] = flat.size();
                 for (int t : eventTransitions[s]) {
                     if (tAnyTrigger[t] || contains(tTriggerIds[t], trig)) {
                         flat.add(t);
@@ -565,8 +565,8 @@ public final class CompiledChart {
                 }
             }
         }
-        stOffset[n * T] = flat.size();
-        stList = toArray(flat);
+        triggerTableStart[n * T] = flat.size();
+        triggerTable = toArray(flat);
 
         // 5. Event resolution: the sets the chart's own events match, made now; the rest as events arrive.
         events = new EventSets(triggers, key, parent);
@@ -601,9 +601,9 @@ public final class CompiledChart {
                 int s = tSource[t];
                 maxAfter[s] = Math.max(maxAfter[s], tAfter[t]);
                 int d = tDomain[t];
-                // A domain is never exited itself (only what is active below it), KEEP or not: the
+                // A domain is never exited itself (only what is active below it), DOMAIN_STAYS_ACTIVE or not: the
                 // source stays active exactly when it is the domain.
-                tTimerOnce[t] = tTargets[t].length == 0 || (d != NO_DOMAIN && (d & ~KEEP) == s);
+                tTimerOnce[t] = tTargets[t].length == 0 || (d != NO_DOMAIN && (d & ~DOMAIN_STAYS_ACTIVE) == s);
             }
         }
         for (int s = 0; s < n; s++) {
@@ -665,10 +665,10 @@ public final class CompiledChart {
         int[] start = null;
         if (this.flat || this.regions) {
             for (int t = 0; t < m; t++) {
-                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN && (this.flat || withinOneRegion(tDomain[t] & ~KEEP))) {
+                if (tMode[t] < HANDLER && tDomain[t] != NO_DOMAIN && (this.flat || withinOneRegion(tDomain[t] & ~DOMAIN_STAYS_ACTIVE))) {
                     int d = tDomain[t];
-                    int base = d & ~KEEP;
-                    boolean keep = (d & KEEP) != 0;
+                    int base = d & ~DOMAIN_STAYS_ACTIVE;
+                    boolean keep = (d & DOMAIN_STAYS_ACTIVE) != 0;
                     tEntryPath[t] = flatEntryPath(base, keep, tTargets[t]);
                     if (keep && tTargets[t].length == 1 && tTargets[t][0] == base && kind[base] == COMPOUND) {
                         tKeptInitial[t] = base;
@@ -694,13 +694,13 @@ public final class CompiledChart {
                         && historyEntries[tTargets[t][0]] != null) {
                     int h = tTargets[t][0];
                     tHistoryTarget[t] = h;
-                    tHistoryPrefix[t] = ancestorsBelow(tDomain[t] & ~KEEP, h);
+                    tHistoryPrefix[t] = ancestorsBelow(tDomain[t] & ~DOMAIN_STAYS_ACTIVE, h);
                 }
             }
         }
-        tFlatStep = new boolean[m];
+        tPrecomputed = new boolean[m];
         for (int t = 0; t < m; t++) {
-            tFlatStep[t] = this.flat && !anyPlan && (tEntryPath[t] != null || tHistoryTarget[t] >= 0 || tDomain[t] == NO_DOMAIN);
+            tPrecomputed[t] = this.flat && !anyPlan && (tEntryPath[t] != null || tHistoryTarget[t] >= 0 || tDomain[t] == NO_DOMAIN);
         }
         boolean anyBehavior = false;
         for (int s = 0; s < n; s++) {
@@ -1028,7 +1028,7 @@ public final class CompiledChart {
      * time.
      *
      * @return {@link #NO_DOMAIN} for a targetless transition; otherwise the domain, with
-     *         {@link #KEEP} set when the domain stays active (a local transition to an ancestor,
+     *         {@link #DOMAIN_STAYS_ACTIVE} set when the domain stays active (a local transition to an ancestor,
      *         or a transition to the root)
      */
     public int domainOf(int source, int[] targets, int count, boolean local) {
@@ -1046,21 +1046,21 @@ public final class CompiledChart {
                 }
             }
             if (count == 1 && isDescendant(source, targets[0])) {
-                return targets[0] | KEEP;
+                return targets[0] | DOMAIN_STAYS_ACTIVE;
             }
         }
         if (count == 1 && targets[0] == 0) {
-            return KEEP; // the root is never exited: re-enter below it
+            return DOMAIN_STAYS_ACTIVE; // the root is never exited: re-enter below it
         }
-        int anc = lcca(source, targets, count);
-        return anc >= 0 ? anc : KEEP; // a target is the root itself
+        int anc = leastCommonCompoundAncestor(source, targets, count);
+        return anc >= 0 ? anc : DOMAIN_STAYS_ACTIVE; // a target is the root itself
     }
 
     /**
      * SCXML findLCCA: the deepest compound state (or the root) that is a proper ancestor of
      * {@code first} and of the given states; -1 when one of them is the root.
      */
-    public int lcca(int first, int[] states, int count) {
+    public int leastCommonCompoundAncestor(int first, int[] states, int count) {
         for (int anc = parent[first]; anc >= 0; anc = parent[anc]) {
             if (kind[anc] == PARALLEL) {
                 continue; // parallel states are skipped, as SCXML's findLCCA does
@@ -1109,7 +1109,7 @@ public final class CompiledChart {
     public int[] candidates(int st, int[] set) {
         if (set.length == 1) {
             int base = st * triggerCount + set[0];
-            return Arrays.copyOfRange(stList, stOffset[base], stOffset[base + 1]);
+            return Arrays.copyOfRange(triggerTable, triggerTableStart[base], triggerTableStart[base + 1]);
         }
         List<Integer> out = new ArrayList<>();
         for (int t : eventTransitions[st]) {
@@ -1177,8 +1177,8 @@ public final class CompiledChart {
         if (m == null) {
             int[] targets = {target};
             int d = domainOf(source, targets, 1, source != target);
-            int base = d & ~KEEP;
-            boolean keep = (d & KEEP) != 0;
+            int base = d & ~DOMAIN_STAYS_ACTIVE;
+            boolean keep = (d & DOMAIN_STAYS_ACTIVE) != 0;
             int kept = keep && target == base && kind[base] == COMPOUND ? base : -1;
             moves[target] = m = new HandlerMove(d, flatEntryPath(base, keep, targets), kept);
         }
@@ -1188,7 +1188,7 @@ public final class CompiledChart {
     /**
      * A handler's requested transition on the flat path (see {@link #handlerMove}).
      *
-     * @param domain      the transition's domain, with {@link #KEEP} when the domain is not exited
+     * @param domain      the transition's domain, with {@link #DOMAIN_STAYS_ACTIVE} when the domain is not exited
      * @param entryPath   the states entered in order ({@code ~s}: then s's initial action), or null when history decides
      * @param keptInitial the kept domain whose initial action runs before the entries, or -1
      */

@@ -9,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Event resolution, the one part of a compiled chart that changes as it runs: which of the
  * chart's triggers an event matches, as an {@link EventSet} (its trigger ids, and an index the
- * specialised dispatch knows it by). Enum constants the chart names, the event names it declares
+ * specialized dispatch knows it by). Enum constants the chart names, the event names it declares
  * and the event classes it names get their sets when the chart is built; an event name or class
  * first seen at run time gets one then, on whichever thread sees it, and keeps it. Every other
  * table of {@link CompiledChart} is fixed when the chart is built.
@@ -67,7 +67,7 @@ public final class EventSets {
                 return register(computeSet(type, null, null, -1));
             }
         };
-        // The events the chart names get their sets now, so that a specialised dispatch knows them.
+        // The events the chart names get their sets now, so that a specialized dispatch knows them.
         for (Trigger trig : triggers) {
             if (trig != null && trig.type() == Trigger.Type.NAME && !((String) trig.value()).contains("*")) {
                 eventSet(trig.value());
@@ -101,7 +101,7 @@ public final class EventSets {
         return eventSet(event).ids;
     }
 
-    /** The event's set of trigger ids, with the index the specialised dispatch knows it by. */
+    /** The event's set of trigger ids, with the index the specialized dispatch knows it by. */
     public EventSet eventSet(Object event) {
         if (event instanceof Enum<?> en) {
             Class<?> dc = en.getDeclaringClass();

@@ -27,12 +27,12 @@ import org.junit.jupiter.api.Test;
  * event the two must agree on the trace (events, entries, exits, transitions, actions and errors,
  * in order), the active configuration, the variables, the halted flag and the outcome (settled,
  * error rethrown, livelock); Arbor's configuration must also stay valid, as docs/architecture.md
- * ("The configuration") defines it. A second Arbor machine without a listener (the specialised
+ * ("The configuration") defines it. A second Arbor machine without a listener (the specialized
  * code's quiet variant) must agree on the actions, the configuration, the variables and the
  * outcome.
  *
  * <p>A second run takes flat charts only ({@link RandomCharts#generateFlat}, 300 by default),
- * with many transitions into history states: Arbor runs them on its flat path, specialised or
+ * with many transitions into history states: Arbor runs them on its flat path, specialized or
  * interpreted as the suite's execution says, and the main run covers the general path.
  *
  * <p>On a mismatch the failure gives the chart seed, a dump of the chart, the variables and the
@@ -94,7 +94,7 @@ class DifferentialTest {
         }
         long ms = (System.nanoTime() - started) / 1_000_000;
         String tier = "off".equals(System.getProperty("arbor.flat")) ? "general step"
-                : "off".equals(System.getProperty("arbor.specialize")) ? "flat path interpreted" : "specialised";
+                : "off".equals(System.getProperty("arbor.specialize")) ? "flat path interpreted" : "specialized";
         System.out.printf("DifferentialTest (%s): %d charts, %d sequences, %d steps, %d livelocks (both sides), "
                 + "%d halts, %d ms%n", tier, stats.charts, stats.sequences, stats.steps, stats.livelocks, stats.halts, ms);
         stats.coverage.forEach((k, v) -> System.out.printf("  %-45s %,d%n", k, v));
@@ -118,7 +118,7 @@ class DifferentialTest {
         }
     }
 
-    /** Flat charts (no parallel states) with many history targets: Arbor's flat path and specialised code. */
+    /** Flat charts (no parallel states) with many history targets: Arbor's flat path and specialized code. */
     @Test
     void arborAgreesWithTheReferenceOnRandomFlatCharts() {
         Long only = Long.getLong("arbor.diff.flatSeed");
@@ -342,7 +342,7 @@ class DifferentialTest {
         return new Outcome(steps, false, m.isHalted(), null, coverage(ri, wholeRecorder));
     }
 
-    /** The reference's coverage, and how many microsteps a listener heard whole (the specialised tier only). */
+    /** The reference's coverage, and how many microsteps a listener heard whole (the specialized tier only). */
     private static Map<String, Integer> coverage(ReferenceInterpreter ri, Recorder whole) {
         Map<String, Integer> c = new TreeMap<>(ri.coverage());
         if (whole.microsteps > 0) {

@@ -33,7 +33,7 @@ import java.util.SplittableRandom;
  * {@code after(1..4)} timers, tested by ticks) and states that defer an event or {@code "*"}.
  *
  * <p>{@link #generateFlat} makes charts without parallel states, which Arbor runs on its flat
- * path and specialises, with more history states and more transitions that target them.
+ * path and specializes, with more history states and more transitions that target them.
  *
  * <p>Every eventless transition is guarded by a variable that its own action clears; re-arming
  * effects are budgeted (see {@link Effect}). The only remaining way not to settle is a loop of

@@ -766,8 +766,8 @@ final class ReferenceInterpreter {
         List<RefState> states = new ArrayList<>();
         states.add(t.source);
         states.addAll(tstates);
-        RefState lcca = findLCCA(states);
-        return lcca == null ? chart.root : lcca; // Arbor: a transition of the root itself has the root as domain
+        RefState leastCommonCompoundAncestor = findLCCA(states);
+        return leastCommonCompoundAncestor == null ? chart.root : leastCommonCompoundAncestor; // Arbor: a transition of the root itself has the root as domain
     }
 
     /** SCXML getEffectiveTargetStates. */

@@ -7,9 +7,9 @@ package dev.arbor.core;
  * under the JIT's limit for inlining at a rarely taken call site (35 bytes of bytecode): the common
  * case (no listener, no behaviours) inline, the rest in a method of its own.
  */
-final class Hooks {
+final class MicrostepHooks {
 
-    private Hooks() {
+    private MicrostepHooks() {
     }
 
     /** Before state {@code st}'s exit action: the listener, then its behaviours stop. */
@@ -24,7 +24,7 @@ final class Hooks {
         if (x.listener != null) {
             x.listener.onExit(m, st, m.cause());
         }
-        Tasks<?> tk = x.tasks;
+        MachineActivity<?> tk = x.tasks;
         if (tk != null && !tk.exitsQuietly()) {
             tk.exit(st);
         }
@@ -157,7 +157,7 @@ final class Hooks {
         return false;
     }
 
-    /** A transition the specialised code does not take itself (plans, large histories): the interpreter's. */
+    /** A transition the specialized code does not take itself (plans, large histories): the interpreter's. */
     static boolean executeGeneral(Machine<?> m, int t, Object event) {
         RunToCompletion.execute(m, m.chart.compiled, t, event);
         return true;

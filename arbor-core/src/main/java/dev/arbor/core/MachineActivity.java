@@ -7,7 +7,7 @@ import dev.arbor.core.model.CompiledChart;
  * finished in their current activation, and the stack of pending plan steps and saved
  * configurations. Doubles as the {@link Activity} handed to behaviours.
  */
-final class Tasks<C> implements Activity<C> {
+final class MachineActivity<C> implements Activity<C> {
     private final Machine<C> machine;
     long ticks;
     final long[] enteredAt;
@@ -29,7 +29,7 @@ final class Tasks<C> implements Activity<C> {
     /** Whether any state of the chart has behaviours (else the clocks are only timers'), read here on the quiet path's every step. */
     private final boolean behaves;
 
-    Tasks(Machine<C> machine) {
+    MachineActivity(Machine<C> machine) {
         this.machine = machine;
         CompiledChart c = machine.chart.compiled;
         enteredAt = new long[c.stateCount];
