@@ -63,6 +63,12 @@ public sealed class Machine<C> permits Machine.WithVariables {
     Extras extras;
     /** Status, busy and cause, packed so that an idle machine stays small. */
     byte flags;
+    /**
+     * Set once the extras are made, after them: a volatile read of it lets the owner see extras a
+     * {@link #post} made on another thread, at the cost of a plain load, and only when its own
+     * read of {@link #extras} saw none. (It fits in the padding: a machine stays at 48 bytes.)
+     */
+    private volatile boolean extrasMade;
 
     Machine(Chart<C> chart, C owner) {
         this.chart = chart;
@@ -439,9 +445,12 @@ public sealed class Machine<C> permits Machine.WithVariables {
     public void drainPosted() {
         Extras x = extras;
         if (x == null) {
-            x = extrasMadeElsewhere(); // post may have made them on another thread
+            if (!extrasMade) {
+                return; // nothing was ever posted
+            }
+            x = extras; // post made them on another thread: seen after the volatile read
         }
-        if (x == null || !x.anyPosted) {
+        if (!x.anyPosted) {
             return;
         }
         for (Object e = x.takePosted(); e != null; e = x.takePosted()) {
@@ -814,13 +823,9 @@ public sealed class Machine<C> permits Machine.WithVariables {
         Extras x = extras;
         if (x == null) {
             extras = x = new Extras();
+            extrasMade = true;
         }
         return x;
-    }
-
-    /** The extras as the last thread to make them left them, or null; for the owner, when its plain read saw none. */
-    private synchronized Extras extrasMadeElsewhere() {
-        return extras;
     }
 
     /** The step's scratch, borrowed from the chart's pool on first need within the step. */
