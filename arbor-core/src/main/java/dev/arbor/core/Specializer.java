@@ -23,10 +23,11 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Compiles a flat chart's event dispatch into method handles: for each (active leaf, event set)
- * pair, the candidate transitions innermost first, each a guard test around its precomputed
- * microstep — exits, transition action, entries — with every user function bound in as a
- * constant and every engine step a call to the same {@link Machine} method the interpreter uses;
+ * Compiles a chart's event dispatch into method handles (a chart without parallel states here;
+ * one with regions in the region cases below): for each (active leaf, event set) pair, the
+ * candidate transitions innermost first, each a guard test around its precomputed microstep —
+ * exits, transition action, entries — with every user function bound in as a constant and every
+ * engine step a call to the same {@link MicrostepHooks} method the interpreter uses;
  * and, for charts without behaviours or eventless transitions, each leaf's tick: its polled
  * conditions, then its update actions.
  *
@@ -44,7 +45,7 @@ import java.util.Map;
  * chart's usual events) have a column of cases of their own, whatever their kind.
  *
  * <p>A transition to a history state is compiled as its entries down to the history's parent,
- * then a switch on what the history recorded ({@link Machine#historyCase}), one case of constant
+ * then a switch on what the history recorded ({@link FlatStep#historyCase}), one case of constant
  * entries per state it can record and one for "recorded nothing". A history with more than
  * {@link #MAX_INLINED_HISTORY_CASES} cases, or whose microstep would be longer than
  * {@link #CASE_BUDGET} steps, is left to the interpreter's flat microstep, which reads the same
