@@ -103,15 +103,15 @@ class ArchitectureTest {
     }
 
     private static boolean reaches(TreeMap<String, TreeMap<String, Set<String>>> edges, String from, String to) {
-        Deque<String> todo = new ArrayDeque<>(Set.of(from));
+        Deque<String> toVisit = new ArrayDeque<>(Set.of(from));
         Set<String> seen = new TreeSet<>();
-        while (!todo.isEmpty()) {
-            String p = todo.pop();
+        while (!toVisit.isEmpty()) {
+            String p = toVisit.pop();
             if (p.equals(to)) {
                 return true;
             }
             if (seen.add(p)) {
-                todo.addAll(edges.getOrDefault(p, new TreeMap<>()).keySet());
+                toVisit.addAll(edges.getOrDefault(p, new TreeMap<>()).keySet());
             }
         }
         return false;

@@ -31,6 +31,9 @@ final class PageFixture implements AutoCloseable {
         this.browser = browser;
     }
 
+    /** The loader of charts written with the built-in library alone, as the studio's tests load them. */
+    static final ChartLoader<Object> BUILT_IN = ChartLoader.of(dev.arbor.io.BuiltIn.<Object>components());
+
     /** The inspector's options in tests: quiet, 20 frames a second. */
     static InspectorOptions options() {
         return InspectorOptions.defaults().quiet().withFramesPerSecond(20);
@@ -38,7 +41,7 @@ final class PageFixture implements AutoCloseable {
 
     /** The studio on {@code file} with the built-in components, the game ticking every 10 ms. */
     static PageFixture studio(java.nio.file.Path file) throws Exception {
-        return start(options().withStudio(file, dev.arbor.io.ChartLoader.of(dev.arbor.io.BuiltIn.<Object>components())), 10);
+        return start(options().withStudio(file, BUILT_IN), 10);
     }
 
     /** Starts the three with these options, the game ticking every {@code tickMillis}. */

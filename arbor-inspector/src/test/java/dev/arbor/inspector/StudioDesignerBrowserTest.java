@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.arbor.core.Chart;
-import dev.arbor.io.ChartLoader;
-import dev.arbor.io.BuiltIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -25,13 +23,10 @@ import org.openqa.selenium.support.ui.Select;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StudioDesignerBrowserTest {
-    private static final ChartLoader<Object> LOADER = ChartLoader.of(BuiltIn.<Object>components());
-
     @TempDir
     Path dir;
     @AutoClose
     private PageFixture page;
-
 
     @Test
     void aThreeStateChartWithAVariableAndAGuardBuiltFromAnEmptyFile() throws Exception {
@@ -104,9 +99,9 @@ class StudioDesignerBrowserTest {
                  }}
                 """);
         assertThat(json.readTree(text)).isEqualTo(want);
-        Chart<Object> chart = LOADER.load(file);
+        Chart<Object> chart = PageFixture.BUILT_IN.load(file);
         assertThat(chart.name()).isEqualTo("patrol");
-        assertThat(LOADER.loadChecked(file).warnings()).isEmpty();
+        assertThat(PageFixture.BUILT_IN.loadChecked(file).warnings()).isEmpty();
         b.screenshot("studio-designer-saved");
     }
 }

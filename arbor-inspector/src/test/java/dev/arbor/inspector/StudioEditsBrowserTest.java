@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.arbor.io.BuiltIn;
-import dev.arbor.io.ChartLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -27,7 +25,6 @@ import org.junit.jupiter.api.io.TempDir;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StudioEditsBrowserTest {
-    private static final ChartLoader<Object> LOADER = ChartLoader.of(BuiltIn.<Object>components());
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /** A lamp: off, on (dim, bright), a show of lights and music, broken. Every state is reached. */
@@ -76,7 +73,6 @@ class StudioEditsBrowserTest {
     private PageFixture page;
     private Browser b;
     private StudioPage studio;
-
 
     /** The document as the page holds it, read as JSON. */
     private JsonNode doc() throws Exception {
@@ -161,8 +157,8 @@ class StudioEditsBrowserTest {
                   }
                 }
                 """);
-        assertThat(LOADER.load(file).name()).isEqualTo("lamp");
-        assertThat(LOADER.loadChecked(file).warnings()).isEmpty();
+        assertThat(PageFixture.BUILT_IN.load(file).name()).isEqualTo("lamp");
+        assertThat(PageFixture.BUILT_IN.loadChecked(file).warnings()).isEmpty();
         b.screenshot("studio-edits-saved");
     }
 

@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
-import dev.arbor.io.ChartLoader;
-import dev.arbor.io.BuiltIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -24,13 +22,10 @@ import org.openqa.selenium.Keys;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StudioErrorsBrowserTest {
-    private static final ChartLoader<Object> LOADER = ChartLoader.of(BuiltIn.<Object>components());
-
     @TempDir
     Path dir;
     @AutoClose
     private PageFixture page;
-
 
     @Test
     void anEditWithErrorsIsShownNotWrittenUnlessAskedAndThenTheGameKeepsItsChart() throws Exception {
@@ -38,7 +33,7 @@ class StudioErrorsBrowserTest {
         Files.copy(Path.of("..", "docs", "examples", "shopkeeper.json"), file);
         String original = Files.readString(file);
         page = PageFixture.studio(file);
-        Machine<Object> machine = page.watch(file, LOADER, new Object(), "shopkeeper");
+        Machine<Object> machine = page.watch(file, PageFixture.BUILT_IN, new Object(), "shopkeeper");
         page.open("live");
         Browser b = page.browser;
         StudioPage studio = new StudioPage(b).awaitStudio();

@@ -3,8 +3,6 @@ package dev.arbor.inspector;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.arbor.core.Machine;
-import dev.arbor.io.BuiltIn;
-import dev.arbor.io.ChartLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
@@ -22,13 +20,10 @@ import org.openqa.selenium.support.ui.Select;
  */
 @Timeout(value = 120, unit = TimeUnit.SECONDS)
 class StudioPausedBrowserTest {
-    private static final ChartLoader<Object> LOADER = ChartLoader.of(BuiltIn.<Object>components());
-
     @TempDir
     Path dir;
     @AutoClose
     private PageFixture page;
-
 
     private String boxValue(String name) {
         return (String) page.browser.js("const tr = document.querySelector(\"#variables tbody tr[data-name='\" + arguments[0] + \"']\");"
@@ -44,7 +39,7 @@ class StudioPausedBrowserTest {
         Path file = dir.resolve("shopkeeper.json");
         Files.copy(Path.of("..", "docs", "examples", "shopkeeper.json"), file);
         page = PageFixture.studio(file);
-        Machine<Object> machine = page.watch(file, LOADER, new Object(), "shopkeeper");
+        Machine<Object> machine = page.watch(file, PageFixture.BUILT_IN, new Object(), "shopkeeper");
         page.open("live");
         Browser b = page.browser;
         StudioPage studio = new StudioPage(b).awaitStudio();

@@ -54,10 +54,10 @@ class StudioServerTest {
             }
             """;
 
-    static final ChartLoader<Object> LOADER = ChartLoader.of(BuiltIn.<Object>components());
+    static final ChartLoader<Object> PageFixture.BUILT_IN = ChartLoader.of(BuiltIn.<Object>components());
 
     static InspectorOptions studio(Path file) {
-        return InspectorOptions.defaults().quiet().withStudio(file, LOADER);
+        return InspectorOptions.defaults().quiet().withStudio(file, PageFixture.BUILT_IN);
     }
 
     static Path door(Path dir) throws IOException {
@@ -216,7 +216,7 @@ class StudioServerTest {
         Game(Path file) throws Exception {
             inspector = Inspector.start(studio(file));
             loop = new GameLoop(inspector, 5);
-            watcher = ChartWatcher.of(LOADER, inspector.reloadListener(new ReloadListener<>() {}));
+            watcher = ChartWatcher.of(PageFixture.BUILT_IN, inspector.reloadListener(new ReloadListener<>() {}));
             first = loop.call(() -> {
                 try {
                     return watcher.watch(file);
@@ -330,7 +330,7 @@ class StudioServerTest {
 
     @Test
     void aPausedGamesVariablesAreSetFromThePageInTheVariablesOwnWords(@TempDir Path dir) throws Exception {
-        Chart<Object> chart = LOADER.load("shop.json", """
+        Chart<Object> chart = PageFixture.BUILT_IN.load("shop.json", """
                 {"chart": "shop", "variables": {"gold": {"type": "int", "min": 0, "max": 999, "initial": 20}},
                  "initial": "open", "states": {"open": {}}}
                 """);
