@@ -8,8 +8,6 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.inspector.model.Model;
 import dev.arbor.inspector.model.Rec;
-import dev.arbor.io.BuiltIn;
-import dev.arbor.io.ChartLoader;
 import dev.arbor.io.reload.ChartWatcher;
 import dev.arbor.io.reload.ReloadListener;
 import java.io.IOException;
@@ -53,8 +51,6 @@ class StudioServerTest {
               }
             }
             """;
-
-    static final ChartLoader<Object> PageFixture.BUILT_IN = ChartLoader.of(BuiltIn.<Object>components());
 
     static InspectorOptions studio(Path file) {
         return InspectorOptions.defaults().quiet().withStudio(file, PageFixture.BUILT_IN);
