@@ -11,8 +11,8 @@ package dev.arbor.core;
 public final class Done implements NamedEvent {
     private final Object state;
     private final String name;
-    final Object chartToken;
-    final int stateId;
+    public final Object chartToken;
+    public final int stateId;
 
     Done(Object chartToken, int stateId, Object state, String stateName) {
         this.chartToken = chartToken;

@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.UserAction;
+import dev.arbor.core.semantics.UserCode;
 
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;

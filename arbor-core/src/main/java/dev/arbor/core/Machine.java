@@ -1,6 +1,16 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.semantics.Bits;
+import dev.arbor.core.semantics.Listeners;
+import dev.arbor.core.semantics.MachineCore;
+import dev.arbor.core.semantics.Moves;
+import dev.arbor.core.semantics.Reload;
+import dev.arbor.core.semantics.RunToCompletion;
+import dev.arbor.core.semantics.Snapshots;
+import dev.arbor.core.semantics.SpecializedDispatch;
+import dev.arbor.core.semantics.StateCheck;
+import dev.arbor.core.semantics.Ticks;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
@@ -36,45 +46,10 @@ import java.util.Objects;
  *
  * @param <C> the owner (context) type
  */
-public sealed class Machine<C> permits Machine.WithVariables {
-
-    static final int NEW = 0;
-    static final int RUNNING = 1;
-    static final int HALTED = 2;
-    static final int STOPPED = 3;
-    static final int STATUS = 0b11;
-    static final int BUSY = 0b100;
-    static final int CAUSE_SHIFT = 3;
-    private static final Cause[] CAUSES = Cause.values();
-
-    /** Not final only so that {@link #moveTo} can replace it between steps; read as before on every path. */
-    Chart<C> chart;
-    final C owner;
-    /** The active configuration, states 0 to 63: bit s is set when state s is active. */
-    long active0;
-    /** The configuration before the last change (for {@link #revert}), states 0 to 63; 0 when none. */
-    long previous0;
-    /** States 64 and up, for charts that large; null otherwise. */
-    long[] activeMore;
-    /**
-     * Everything an idle machine does not need, made on first use. Read plainly on the owner's
-     * thread; made under the machine's lock because {@link #post} may make it from another.
-     */
-    Extras extras;
-    /** Status, busy and cause, packed so that an idle machine stays small. */
-    byte flags;
-    /**
-     * Set once the extras are made, after them: a volatile read of it lets the owner see extras a
-     * {@link #post} made on another thread, at the cost of a plain load, and only when its own
-     * read of {@link #extras} saw none. (It fits in the padding: a machine stays at 48 bytes.)
-     */
-    private volatile boolean extrasMade;
+public sealed class Machine<C> extends MachineCore permits Machine.WithVariables {
 
     Machine(Chart<C> chart, C owner) {
-        this.chart = chart;
-        this.owner = owner;
-        int words = chart.compiled.words;
-        this.activeMore = words > 1 ? new long[words - 1] : null;
+        super(chart, owner);
     }
 
     /**
@@ -90,86 +65,10 @@ public sealed class Machine<C> permits Machine.WithVariables {
             super(chart, owner);
             this.variables = new Variables(this, chart.compiled);
         }
-    }
 
-    /** The variables when the machine has made them; null otherwise. */
-    final Variables variablesMade() {
-        if (this instanceof WithVariables<C> w) {
-            return w.variables;
-        }
-        Extras x = extras;
-        return x == null ? null : x.variables;
-    }
-
-    /** Listener, history, saved configurations, behaviour clocks, posted events and the step's scratch. */
-    static final class Extras {
-        /** Set through {@link #listen}. */
-        MachineListener listener;
-        /** No listener, or one that takes a compiled microstep as one call ({@link MachineListener#takesMicrosteps}). */
-        private boolean microstepsWhole = true;
-        long[] previousMore;
-        int[] history;
-        long[][] stack; // no field is set at construction: a racing plain read sees a whole object
-        int stackDepth;
-        MachineActivity<?> tasks;
-        /** Events posted from other threads, oldest first, null before the first; guarded by this object. */
-        private ArrayDeque<Object> posted;
-        /** Whether {@link #posted} may hold events: read without the lock, on every tick. */
-        volatile boolean anyPosted;
-        Scratch step;
-        /** What a handler state asks for, on the flat path; made on first use. */
-        HandlerRequest request;
-        /** What an event selects in a chart with regions, on the specialized path; made on first use. */
-        RegionPicks picks;
-        /** Listeners added during a step, attached when it ends. */
-        MachineListener pendingListener;
-        /** The dispatcher this machine is registered with as an agent, or null; and its agent id there. */
-        dev.arbor.core.dispatch.Dispatcher dispatcher;
-        int agentId;
-        /** The designer variables and the seeded generator, made on first use, unless the machine is {@link WithVariables}. */
-        Variables variables;
-        /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
-        Object[] deferred;
-        int deferredCount;
-
-        /** No listener, and no behaviour or plan to tell of exits (see {@code MicrostepHooks.quiet}). */
-        boolean quiet() {
-            return listener == null && (tasks == null || tasks.exitsQuietly());
-        }
-
-        /** {@link #quiet}, or a listener that hears a compiled microstep in one call (see {@code MicrostepHooks.summarised}). */
-        boolean summarised() {
-            return microstepsWhole && (tasks == null || tasks.exitsQuietly());
-        }
-
-        /** Makes {@code l} (a chain, or null) the listener; asks it once whether it takes microsteps whole. */
-        void listen(MachineListener l) {
-            listener = l;
-            microstepsWhole = l == null || l.takesMicrosteps();
-        }
-
-        /** No behaviour clocks or plans, and no events posted: a tick needs none of the general path. */
-        boolean nothingPending() {
-            return tasks == null && !anyPosted;
-        }
-
-        // Posted events pass under this object's lock, with a volatile flag the owner reads each
-        // tick, rather than through a ConcurrentLinkedQueue, which TeaVM's class library lacks.
-
-        /** Adds an event posted from any thread. */
-        synchronized void post(Object event) {
-            if (posted == null) {
-                posted = new ArrayDeque<>();
-            }
-            posted.add(event);
-            anyPosted = true;
-        }
-
-        /** The oldest event posted, removed, or null when none waits; on the owner's thread. */
-        synchronized Object takePosted() {
-            Object e = posted == null ? null : posted.poll();
-            anyPosted = e != null && !posted.isEmpty();
-            return e;
+        @Override
+        protected Variables variablesMade() {
+            return variables;
         }
     }
 
@@ -180,8 +79,9 @@ public sealed class Machine<C> permits Machine.WithVariables {
      *
      * @return the machine's chart
      */
+    @SuppressWarnings("unchecked")
     public Chart<C> chart() {
-        return chart;
+        return (Chart<C>) chart;
     }
 
     /**
@@ -189,8 +89,9 @@ public sealed class Machine<C> permits Machine.WithVariables {
      *
      * @return the owner given to {@link Chart#newMachine}
      */
+    @SuppressWarnings("unchecked")
     public C owner() {
-        return owner;
+        return (C) owner;
     }
 
     /**
@@ -199,7 +100,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @return the cause of the current step
      */
     public Cause cause() {
-        return CAUSES[(flags >>> CAUSE_SHIFT) & 0b11];
+        return stepCause();
     }
 
     /**
@@ -268,7 +169,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      */
     public dev.arbor.core.dispatch.Dispatcher dispatcher() {
         Extras x = extras;
-        return x == null ? null : x.dispatcher;
+        return x == null ? null : (dev.arbor.core.dispatch.Dispatcher) x.dispatcher;
     }
 
     /**
@@ -279,7 +180,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      */
     public int agentId() {
         if (dispatcher() == null) {
-            throw new IllegalStateException("machine of chart '" + chart.name() + "' is registered with no dispatcher: "
+            throw new IllegalStateException("machine of chart '" + chart().name() + "' is registered with no dispatcher: "
                     + "register it with Dispatcher.register(agentId, machine)");
         }
         return extras.agentId;
@@ -310,9 +211,9 @@ public sealed class Machine<C> permits Machine.WithVariables {
      */
     public void log(int state, String line) {
         Objects.requireNonNull(line, "line");
-        if (state < 0 || state >= chart.stateCount()) {
-            throw new IllegalArgumentException("chart '" + chart.name() + "' has no state " + state
-                    + " (its states are 0 to " + (chart.stateCount() - 1) + ")");
+        if (state < 0 || state >= chart().stateCount()) {
+            throw new IllegalArgumentException("chart '" + chart().name() + "' has no state " + state
+                    + " (its states are 0 to " + (chart().stateCount() - 1) + ")");
         }
         Extras x = extras;
         if (x != null && x.listener != null) {
@@ -350,7 +251,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
     public boolean removeListener(MachineListener l) {
         Objects.requireNonNull(l, "listener");
         if (isBusy()) {
-            throw new IllegalStateException("removeListener() called from inside a step of machine '" + chart.name() + "'");
+            throw new IllegalStateException("removeListener() called from inside a step of machine '" + chart().name() + "'");
         }
         Extras x = extras;
         if (x == null || x.listener == null) {
@@ -399,20 +300,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @param eventCause the cause every callback of the step sees
      */
     public void fire(Object event, Cause eventCause) {
-        // Kept small, so that it is inlined where it is called: a chart that has been specialized
-        // goes to a method of its own, whose profile the JIT sees only specialized events in,
-        // even when the caller was compiled while the chart was still interpreted.
-        SpecializedDispatch code = chart.specializedIfReady();
-        if (code != null && flags == RUNNING && eventCause == Cause.NORMAL && event != null && unobserved()) {
-            RunToCompletion.fireSpecialized(this, code, event);
-        } else {
-            RunToCompletion.fireInterpreted(this, event, eventCause);
-        }
-    }
-
-    boolean unobserved() {
-        Extras x = extras;
-        return x == null || x.listener == null;
+        RunToCompletion.fire(this, event, eventCause);
     }
 
     /**
@@ -443,19 +331,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
 
     /** Fires, in order, every event posted from other threads. Call on the owning thread. */
     public void drainPosted() {
-        Extras x = extras;
-        if (x == null) {
-            if (!extrasMade) {
-                return; // nothing was ever posted
-            }
-            x = extras; // post made them on another thread: seen after the volatile read
-        }
-        if (!x.anyPosted) {
-            return;
-        }
-        for (Object e = x.takePosted(); e != null; e = x.takePosted()) {
-            fire(e);
-        }
+        RunToCompletion.drainPosted(this);
     }
 
     /**
@@ -473,24 +349,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @param tickCause the cause every callback of the tick sees
      */
     public void update(Cause tickCause) {
-        Objects.requireNonNull(tickCause, "tickCause");
-        CompiledChart c = chart.compiled;
-        Extras x = extras;
-        if (flags == RUNNING && chart.flatTicks && (x == null || x.nothingPending())) {
-            // The common case: running, idle, nothing posted, a flat chart without behaviours.
-            // Specialized ticks have a method of their own, as events do (see fire).
-            if (x != null && x.listener != null) {
-                x.listener.onTick(this, tickCause);
-            }
-            SpecializedDispatch code = chart.specializedIfReady();
-            if (code != null && code.ticks()) {
-                Ticks.tickSpecialized(this, code, c, tickCause);
-            } else {
-                Ticks.tickFlat(this, c, tickCause);
-            }
-        } else {
-            Ticks.tick(this, c, tickCause);
-        }
+        Ticks.update(this, tickCause);
     }
 
     /**
@@ -515,7 +374,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @throws IllegalArgumentException if the chart has no such state
      */
     public void goTo(Object stateKey) {
-        Moves.requestMove(this, Moves.GOTO, chart.stateId(stateKey));
+        Moves.requestMove(this, Moves.GOTO, chart().stateId(stateKey));
     }
 
     /**
@@ -533,7 +392,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @throws IllegalArgumentException if the chart has no such state
      */
     public void push(Object stateKey) {
-        Moves.requestMove(this, Moves.PUSH, chart.stateId(stateKey));
+        Moves.requestMove(this, Moves.PUSH, chart().stateId(stateKey));
     }
 
     /** Returns to the configuration saved by the matching {@link #push} (resuming the interrupted task). */
@@ -563,7 +422,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @return the state, to {@link #restore} here or on another machine of the chart
      */
     public MachineState snapshot() {
-        MachineStateBuffer state = new MachineStateBuffer(chart);
+        MachineStateBuffer state = new MachineStateBuffer(chart());
         Snapshots.snapshotInto(this, state);
         return state.toState();
     }
@@ -601,9 +460,9 @@ public sealed class Machine<C> permits Machine.WithVariables {
         Snapshots.checkNotStepping(this);
         String problem = StateCheck.formProblem(chart.compiled, state);
         if (problem != null) {
-            throw new IllegalArgumentException("not a state of chart '" + chart.name() + "': " + problem);
+            throw new IllegalArgumentException("not a state of chart '" + chart().name() + "': " + problem);
         }
-        MachineStateBuffer buffer = new MachineStateBuffer(chart);
+        MachineStateBuffer buffer = new MachineStateBuffer(chart());
         buffer.load(state);
         Snapshots.restore(this, buffer, cause);
     }
@@ -662,7 +521,7 @@ public sealed class Machine<C> permits Machine.WithVariables {
      * @throws IllegalArgumentException if the chart has no such state
      */
     public boolean isIn(Object stateKey) {
-        return isActive(chart.stateId(stateKey));
+        return isActive(chart().stateId(stateKey));
     }
 
     /**
@@ -804,166 +663,6 @@ public sealed class Machine<C> permits Machine.WithVariables {
             }
         }
         return "Machine[" + c.name + " " + names + (status() == HALTED ? " halted" : "") + "]";
-    }
-
-    // ================================================================ the state, as the engine reads and writes it
-
-    /** The extras, made on first use (from any thread: see {@link #post}). */
-    Extras extras() {
-        Extras x = extras;
-        return x != null ? x : makeExtras();
-    }
-
-    /**
-     * Makes the extras unless another thread has: under the machine's lock, so that a
-     * {@link #post} racing the owner's first use makes one. (A lock rather than a VarHandle's
-     * compare-and-set: TeaVM has no VarHandle, and this runs once a machine.)
-     */
-    private synchronized Extras makeExtras() {
-        Extras x = extras;
-        if (x == null) {
-            extras = x = new Extras();
-            extrasMade = true;
-        }
-        return x;
-    }
-
-    /** The step's scratch, borrowed from the chart's pool on first need within the step. */
-    Scratch step() {
-        Extras x = extras();
-        Scratch s = x.step;
-        if (s == null) {
-            x.step = s = chart.scratch.get().acquire();
-        }
-        return s;
-    }
-
-    /** The listener, or null: one null check when none is attached. */
-    MachineListener listener() {
-        Extras x = extras;
-        return x == null ? null : x.listener;
-    }
-
-    /** How many states history state {@code h} recorded. */
-    int recordedCount(CompiledChart c, int h) {
-        Extras x = extras;
-        return x == null || x.history == null ? 0 : x.history[c.historyOffset[h]];
-    }
-
-    /** The {@code j}-th state (from 1) history state {@code h} recorded. */
-    int recorded(CompiledChart c, int h, int j) {
-        return extras.history[c.historyOffset[h] + j];
-    }
-
-    /** The behaviour clocks and plans, made on first use. */
-    MachineActivity<C> tasks() {
-        Extras x = extras();
-        @SuppressWarnings("unchecked")
-        MachineActivity<C> t = (MachineActivity<C>) x.tasks;
-        if (t == null) {
-            x.tasks = t = new MachineActivity<>(this);
-        }
-        return t;
-    }
-
-
-    int status() {
-        return flags & STATUS;
-    }
-
-    void setStatus(int status) {
-        flags = (byte) ((flags & ~STATUS) | status);
-    }
-
-    boolean isBusy() {
-        return (flags & BUSY) != 0;
-    }
-
-    long word(int w) {
-        return w == 0 ? active0 : activeMore[w - 1];
-    }
-
-    boolean isActive(int st) {
-        return st < 64 ? (active0 & (1L << st)) != 0 : (activeMore[(st >>> 6) - 1] & (1L << st)) != 0;
-    }
-
-    void setActive(int st) {
-        if (st < 64) {
-            active0 |= 1L << st;
-        } else {
-            activeMore[(st >>> 6) - 1] |= 1L << st;
-        }
-    }
-
-    void clearActive(int st) {
-        if (st < 64) {
-            active0 &= ~(1L << st);
-        } else {
-            activeMore[(st >>> 6) - 1] &= ~(1L << st);
-        }
-    }
-
-    void copyActive(long[] dst) {
-        dst[0] = active0;
-        for (int w = 1; w < dst.length; w++) {
-            dst[w] = activeMore[w - 1];
-        }
-    }
-
-    /** Remembers the configuration about to change, for {@link #revert}. */
-    void savePrevious() {
-        previous0 = active0;
-        if (activeMore != null) {
-            savePreviousMore();
-        }
-    }
-
-    private void savePreviousMore() {
-        Extras x = extras();
-        if (x.previousMore == null) {
-            x.previousMore = new long[activeMore.length];
-        }
-        System.arraycopy(activeMore, 0, x.previousMore, 0, activeMore.length);
-    }
-
-    /** The deepest active state; in a flat chart, the one active leaf (descendants have larger ids). */
-    int highestActive(CompiledChart c) {
-        return c.words == 1 ? 63 - Long.numberOfLeadingZeros(active0) : highestActiveOfMany(c); // -1 when none
-    }
-
-    private int highestActiveOfMany(CompiledChart c) {
-        for (int w = c.words - 1; w > 0; w--) {
-            long bits = activeMore[w - 1];
-            if (bits != 0) {
-                return (w << 6) + 63 - Long.numberOfLeadingZeros(bits);
-            }
-        }
-        return active0 == 0 ? -1 : 63 - Long.numberOfLeadingZeros(active0);
-    }
-
-    /** The lowest active state at or after {@code from} whose bit is set in {@code mask}, or -1. */
-    int nextActiveIn(long[] mask, int from) {
-        int words = mask.length;
-        for (int w = from >>> 6; w < words; w++) {
-            long bits = word(w) & mask[w];
-            if (w == from >>> 6) {
-                bits &= -1L << (from & 63);
-            }
-            if (bits != 0) {
-                return (w << 6) + Long.numberOfTrailingZeros(bits);
-            }
-        }
-        return -1;
-    }
-
-    /** dst |= active over ids in [from, to). */
-    void orActiveRange(long[] dst, int from, int to) {
-        if (from >= to) {
-            return;
-        }
-        for (int w = from >>> 6, last = (to - 1) >>> 6; w <= last; w++) {
-            dst[w] |= word(w) & Bits.rangeMask(w, from, to);
-        }
     }
 
 }

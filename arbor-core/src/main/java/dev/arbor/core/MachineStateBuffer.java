@@ -1,6 +1,8 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.semantics.StateBits;
+import dev.arbor.core.semantics.StateBufferCore;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -21,42 +23,10 @@ import java.util.Objects;
  * clocks only on active clocked states, limits — is what {@code restore} checks, naming what is
  * wrong before it changes anything.
  */
-public final class MachineStateBuffer {
+public final class MachineStateBuffer extends StateBufferCore {
     private static final int[] NO_IDS = {};
 
     private final Chart<?> chart;
-    final CompiledChart compiled;
-    final StateSet active;
-    boolean halted;
-    /** By state id: what a history state recorded; null for every other state. */
-    final StateSet[] history;
-    /** The history states' ids, in document order. */
-    final int[] historyStates;
-    final StateSet previous;
-    StateSet[] pushed = new StateSet[0];
-    int pushedCount;
-    int[] planContainer = new int[0];
-    int[] planStep = new int[0];
-    /** By plan entry: the configuration a {@code resumeAfter} saved, empty for a step. */
-    StateSet[] planConfiguration = new StateSet[0];
-    int planCount;
-    /** By state id: the ticks it has been active for; see {@link MachineState#clocks()}. */
-    final long[] clocks;
-    /** Whether a clock may be other than 0 (so that a buffer without clocks is cleared and checked without reading them). */
-    boolean anyClock;
-    /** Bits by state id: behaviours that reported finished. */
-    final long[] finished;
-    /** Bits by transition id: timers that fired and left their source active. */
-    final long[] firedTimers;
-    Object[] deferred = new Object[0];
-    int deferredCount;
-    /** The designer variables' raw values, by variable id. */
-    final int[] variables;
-    /** The seeded generator's state. */
-    long random = Variables.DEFAULT_SEED;
-    /** Bits by state id, for {@code StateCheck}'s own use while it checks this buffer. */
-    final long[] checkScratch;
-
     /**
      * An empty buffer (no state active) for machines of a chart.
      *
@@ -64,7 +34,7 @@ public final class MachineStateBuffer {
      */
     public MachineStateBuffer(Chart<?> chart) {
         this.chart = Objects.requireNonNull(chart, "chart");
-        this.compiled = chart.compiled;
+        this.compiled = chart.compiled();
         CompiledChart c = compiled;
         int n = c.stateCount;
         active = new StateSet(n);
@@ -449,7 +419,7 @@ public final class MachineStateBuffer {
      * Fills this buffer from a state whose ids {@code StateCheck.formProblem} found in range and in
      * order; what it holds beyond that is for {@code restore} to judge.
      */
-    void load(MachineState state) {
+    public void load(MachineState state) {
         clear();
         addAll(active, state.active());
         halted = state.halted();
@@ -514,7 +484,7 @@ public final class MachineStateBuffer {
     }
 
     /** The smallest index at or after {@code from} (at least 0) whose bit is set, or -1. */
-    static int nextSet(long[] bits, int from) {
+    public static int nextSet(long[] bits, int from) {
         int w = from >>> 6;
         if (w >= bits.length) {
             return -1;
@@ -546,9 +516,7 @@ public final class MachineStateBuffer {
      * A set of one chart's state ids, as bits: a configuration or a history record in a
      * {@link MachineStateBuffer}. Its ids come out in increasing (document) order.
      */
-    public static final class StateSet {
-        /** Bit s of word s / 64 is set when state s is in the set. */
-        final long[] bits;
+    public static final class StateSet extends StateBits {
         private final int stateCount;
 
         /**
@@ -557,11 +525,8 @@ public final class MachineStateBuffer {
          * @param stateCount the number of states of the chart
          */
         public StateSet(int stateCount) {
-            if (stateCount < 1) {
-                throw new IllegalArgumentException("a chart has at least one state: " + stateCount);
-            }
+            super(stateCount);
             this.stateCount = stateCount;
-            this.bits = new long[(stateCount + 63) >>> 6];
         }
 
         /**

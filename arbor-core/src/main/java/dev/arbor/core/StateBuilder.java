@@ -3,6 +3,7 @@ package dev.arbor.core;
 import dev.arbor.core.model.StateDef;
 import dev.arbor.core.model.TransitionDef;
 import dev.arbor.core.model.Trigger;
+import dev.arbor.core.semantics.UserCode;
 import java.util.Objects;
 import java.util.function.Consumer;
 

@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.TransitionDef;
+import dev.arbor.core.semantics.UserCode;
 import java.util.Objects;
 
 /**

@@ -282,7 +282,7 @@ public final class Variables {
     // ---------------------------------------------------------------- the engine's
 
     /** Puts back values (checked by the caller) and the generator's state, telling listeners of each change. */
-    void restore(int[] raw, long randomState) {
+    public void restore(int[] raw, long randomState) {
         for (int i = 0; i < defs.length; i++) {
             if (values[i] != raw[i]) {
                 values[i] = raw[i];
@@ -293,17 +293,17 @@ public final class Variables {
     }
 
     /** The values as they are now, for a snapshot. */
-    void copyInto(int[] into) {
+    public void copyInto(int[] into) {
         System.arraycopy(values, 0, into, 0, values.length);
     }
 
     /** Moves onto another chart's declarations (hot reload) with the values the move worked out. */
-    void moveTo(Variable[] to, int[] raw) {
+    public void moveTo(Variable[] to, int[] raw) {
         defs = to;
         values = raw;
     }
 
-    Variable[] definitions() {
+    public Variable[] definitions() {
         return defs;
     }
 

@@ -9,29 +9,58 @@ import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 
 /**
- * The layers of arbor-core (docs/architecture.md), checked on the compiled classes: a dependency
- * that runs the wrong way, or a cycle between packages, fails the build with the classes that make
- * it. What the restructuring has not yet removed is listed here by name, so that the list can
- * only shrink: a listed dependency that no longer exists fails too, until it is struck off.
+ * The layers of arbor-core (docs/architecture.md), checked on the compiled classes. From the top:
+ * the API's face ({@code dev.arbor.core}: Chart, Machine, the builders), the speed tier
+ * ({@code speed}), the semantics ({@code semantics}), the chart model ({@code model}). Each names
+ * only what is below it; the speed tier is named by nobody (the semantics finds it by name).
+ *
+ * <p>The engine hands the user's code and listeners its own vocabulary, which lives in the API
+ * package because users import it from there: the interfaces they implement (actions, guards,
+ * listeners, behaviours, handlers), the events, values and exceptions the engine hands back, and
+ * the {@code Machine} itself, which every callback receives. Those are the only API types the
+ * layers below may name, listed here per layer, so that a new upward dependency fails the build
+ * with the classes that make it, and a list entry no longer used fails until it is struck off.
+ * The package graph has no cycle once those vocabulary edges are left out, but the one listed.
  */
 class ArchitectureTest {
     private static final String API = "dev.arbor.core";
     private static final String MODEL = "dev.arbor.core.model";
+    private static final String SEMANTICS = "dev.arbor.core.semantics";
+    private static final String SPEED = "dev.arbor.core.speed";
+
+    /** The API types the chart model names: the declared variables and behaviours it holds, the event types it resolves, the exception its checks throw. */
+    private static final Set<String> MODEL_VOCABULARY = Set.of(
+            "Variable", "Behavior", "NamedEvent", "Done", "ChartDefinitionException");
 
     /**
-     * The API's value types the chart model still names: the declared variables and behaviours it
-     * holds, the event types whose names it resolves, and the exception its checks throw. Nothing
-     * else of the API: no Machine, Chart, builder or step.
+     * The API types the semantics names: the user's functions it calls, the listener it tells,
+     * the machine it hands them, the events and errors it raises, the exceptions it throws, the
+     * snapshot and migration values it fills, and the variables it keeps.
      */
-    private static final Set<String> VALUE_TYPES_THE_MODEL_NAMES = Set.of(
-            "dev.arbor.core.Variable", "dev.arbor.core.Behavior", "dev.arbor.core.NamedEvent", "dev.arbor.core.Done",
-            "dev.arbor.core.ChartDefinitionException");
+    private static final Set<String> SEMANTICS_VOCABULARY = Set.of(
+            "Action", "Activity", "Behavior", "Cause", "Condition", "Done", "ExecutionError", "Guard",
+            "Machine", "MachineAction", "MachineCondition", "MachineGuard", "MachineListener",
+            "MachineStateAction", "Reply", "StateAction", "StateHandler", "Transitions", "Variable",
+            "ActionFailedException", "DeferralOverflowException", "LivelockException",
+            "Chart", "MachineState", "MachineStateBuffer", "MigrationReport", "Variables");
+
+    /** The API types the speed tier names: the user's functions its adapters call (a cast to the machine they take is not seen). */
+    private static final Set<String> SPEED_VOCABULARY = Set.of(
+            "Action", "Condition", "Guard", "MachineAction", "MachineCondition", "MachineGuard",
+            "MachineStateAction", "Reply", "StateAction", "StateHandler", "Transitions");
+
+    /** What each layer may name of the engine's other layers. */
+    private static final Map<String, Set<String>> BELOW = Map.of(
+            MODEL, Set.of(),
+            SEMANTICS, Set.of(MODEL),
+            SPEED, Set.of(SEMANTICS, MODEL));
 
     /** Dependencies that close a cycle between packages today, as "from -> to" top-level classes. */
     private static final Set<String> KNOWN_CYCLE_EDGES = Set.of(
@@ -43,34 +72,41 @@ class ArchitectureTest {
             .importPackages(API);
 
     @Test
-    void theModelNamesNothingOfTheApiButItsValueTypes() {
+    void eachLayerNamesOnlyTheLayersBelowItAndTheApisVocabulary() {
+        Map<String, Set<String>> vocabulary = Map.of(
+                MODEL, MODEL_VOCABULARY, SEMANTICS, SEMANTICS_VOCABULARY, SPEED, SPEED_VOCABULARY);
         Set<String> upward = new TreeSet<>();
-        Set<String> named = new TreeSet<>();
+        Map<String, Set<String>> named = new TreeMap<>();
         for (JavaClass c : CORE) {
-            if (!c.getPackageName().equals(MODEL)) {
+            String layer = c.getPackageName();
+            if (!BELOW.containsKey(layer)) {
                 continue;
             }
+            named.putIfAbsent(layer, new TreeSet<>());
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 JavaClass target = topLevel(d.getTargetClass());
-                if (!target.getPackageName().equals(API)) {
+                String to = target.getPackageName();
+                if (to.equals(layer) || !to.startsWith(API) || BELOW.get(layer).contains(to)
+                        || to.startsWith(API + ".shaded.")) {
                     continue;
                 }
-                if (VALUE_TYPES_THE_MODEL_NAMES.contains(target.getName())) {
-                    named.add(target.getName());
+                if (to.equals(API) && vocabulary.get(layer).contains(target.getSimpleName())) {
+                    named.get(layer).add(target.getSimpleName());
                 } else {
                     upward.add(d.getDescription());
                 }
             }
         }
-        assertThat(upward).as("the model depends on the API's machinery").isEmpty();
-        assertThat(named).as("value types the model names (strike off those it no longer names)")
-                .isEqualTo(new TreeSet<>(VALUE_TYPES_THE_MODEL_NAMES));
+        assertThat(upward).as("dependencies on a layer above, or on the API beyond its vocabulary").isEmpty();
+        vocabulary.forEach((layer, types) -> assertThat(named.get(layer))
+                .as("the API vocabulary %s names (strike off what it no longer names)", layer)
+                .isEqualTo(new TreeSet<>(types)));
     }
 
     @Test
-    void thePackagesFormNoCycleButTheKnownOnes() {
-        // The package graph, each edge with the class dependencies that make it; the model's value
-        // types (checked above) and the known cycles' edges left out.
+    void thePackagesFormNoCycleButTheKnownOne() {
+        // The package graph, each edge with the class dependencies that make it; the engine's
+        // edges into the API's vocabulary (checked above) and the known cycle's edge left out.
         TreeMap<String, TreeMap<String, Set<String>>> edges = new TreeMap<>();
         Set<String> known = new TreeSet<>();
         for (JavaClass c : CORE) {
@@ -79,8 +115,7 @@ class ArchitectureTest {
                 String from = c.getPackageName();
                 String to = target.getPackageName();
                 String edge = topLevel(c).getName() + " -> " + target.getName();
-                if (from.equals(to) || !to.startsWith(API)
-                        || from.equals(MODEL) && VALUE_TYPES_THE_MODEL_NAMES.contains(target.getName())) {
+                if (from.equals(to) || !to.startsWith(API) || BELOW.containsKey(from) && to.equals(API)) {
                     continue;
                 }
                 if (KNOWN_CYCLE_EDGES.contains(edge)) {
@@ -98,8 +133,24 @@ class ArchitectureTest {
             }
         }));
         assertThat(inCycles).as("class dependencies that close a cycle between packages (docs/architecture.md)").isEmpty();
-        assertThat(known).as("the known cycles' edges (strike off those that are gone)")
+        assertThat(known).as("the known cycle's edges (strike off those that are gone)")
                 .isEqualTo(new TreeSet<>(KNOWN_CYCLE_EDGES));
+    }
+
+    @Test
+    void theSemanticsAndTheModelNeverNameTheSpeedTier() {
+        Set<String> naming = new TreeSet<>();
+        for (JavaClass c : CORE) {
+            if (c.getPackageName().equals(SPEED)) {
+                continue;
+            }
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                if (d.getTargetClass().getPackageName().equals(SPEED)) {
+                    naming.add(d.getDescription());
+                }
+            }
+        }
+        assertThat(naming).as("the speed tier is found by name when a chart is built, never named").isEmpty();
     }
 
     private static boolean reaches(TreeMap<String, TreeMap<String, Set<String>>> edges, String from, String to) {

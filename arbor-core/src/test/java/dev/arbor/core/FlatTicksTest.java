@@ -1,5 +1,6 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.TierSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;
@@ -30,7 +31,7 @@ class FlatTicksTest {
             for (boolean listener : new boolean[] {false, true}) {
                 Chart<Trace> flat = chart(seed);
                 Chart<Trace> general = chart(seed);
-                general.generalTicksOnly();
+                TierSwitch.generalTicksOnly(general);
                 assertThat(flat.flatTicks).as("seed %d takes the flat path", seed).isTrue();
                 compare(seed, flat, general, listener);
             }

@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.TierSwitch;
+import dev.arbor.core.semantics.UserCode;
 import static dev.arbor.core.Trace.note;
 import static dev.arbor.core.Trace.say;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -259,7 +261,7 @@ class HistoryTiersTest {
         int toHistory = transitionInto(chart, "WH");
         assertThat(c.tPrecomputed[toHistory]).as("the interpreter's flat step takes it").isTrue();
         assertThat(c.historyEntries[chart.stateId("WH")].length).as("cases: the 70 leaves, and recorded nothing").isEqualTo(71);
-        assertThat(chart.specializeNow().leftToInterpreter()).containsExactly(toHistory);
+        assertThat(TierSwitch.specializeNow(chart).leftToInterpreter()).containsExactly(toHistory);
         new Script(HistoryTiersTest::wide)
                 .start("enter root", "enter OFF")
                 .fire(Ev.DEEP, "exit OFF", "deep!", "enter W", "enter w0")
@@ -392,11 +394,11 @@ class HistoryTiersTest {
         CompiledChart compiled = c.compiled;
         assertThat(compiled.flat).as("%s: flat chart", tier).isTrue();
         if (tier == Tier.SPECIALIZED || tier == Tier.SPECIALIZED_QUIET) {
-            assertThat(c.specializeNow()).as("specialized").isNotNull();
+            assertThat(TierSwitch.specializeNow(c)).as("specialized").isNotNull();
         } else if (tier == Tier.GENERAL) {
-            c.generalOnly();
+            TierSwitch.generalOnly(c);
         } else {
-            c.neverSpecialize();
+            TierSwitch.neverSpecialize(c);
         }
         return c;
     }

@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.Moves;
+import dev.arbor.core.semantics.StateCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.ArrayList;

@@ -1,5 +1,6 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.StateCheck;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -1,5 +1,6 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.TierSwitch;
 import static dev.arbor.core.Trace.note;
 import static dev.arbor.core.Trace.say;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -263,8 +264,8 @@ class RegionTiersTest {
     @Test
     void aChartOfMoreThan64StatesGivesTheSameTracesWithoutRoutes() {
         Chart<Trace> wide = player(70);
-        assertThat(wide.specializeNow().routed()).as("more than 64 states: no routes").isFalse();
-        assertThat(player(0).specializeNow().routed()).as("the player alone").isTrue();
+        assertThat(TierSwitch.specializeNow(wide).routed()).as("more than 64 states: no routes").isFalse();
+        assertThat(TierSwitch.specializeNow(player(0)).routed()).as("the player alone").isTrue();
         walk(() -> player(70), java.util.Arrays.stream(Ev.values()).filter(e -> e != Ev.DIE).toArray(), 14);
     }
 

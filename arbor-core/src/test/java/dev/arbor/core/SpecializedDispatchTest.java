@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.SpecializedDispatch;
+import dev.arbor.core.semantics.TierSwitch;
 import static dev.arbor.core.Trace.note;
 import static dev.arbor.core.Trace.say;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,7 +32,7 @@ class SpecializedDispatchTest {
     @Test
     void seed003IsSpecializedAndRunsTheScriptStepByStep() {
         Chart<Hsm> chart = Seed003Test.declarative();
-        assertThat(chart.specializeNow()).as("specialized dispatch").isNotNull();
+        assertThat(TierSwitch.specializeNow(chart)).as("specialized dispatch").isNotNull();
         Hsm hsm = new Hsm();
         Machine<Hsm> m = chart.newMachine(hsm);
         m.start();
@@ -85,10 +87,10 @@ class SpecializedDispatchTest {
     @Test
     void aDeepChartWithHistoryBehavesAsInterpreted() {
         Chart<Trace> specialized = deep();
-        SpecializedDispatch code = specialized.specializeNow();
+        SpecializedDispatch code = TierSwitch.specializeNow(specialized);
         assertThat(code).isNotNull();
         Chart<Trace> interpreted = deep();
-        interpreted.neverSpecialize();
+        TierSwitch.neverSpecialize(interpreted);
         assertSameRuns(specialized, interpreted, Ev.values(), 3_000);
     }
 
@@ -134,12 +136,12 @@ class SpecializedDispatchTest {
         Map<Integer, Boolean> routedByRing = new TreeMap<>();
         for (int n : new int[] {1, 28, 29, 56, 57}) {
             Chart<Trace> specialized = ring(n);
-            SpecializedDispatch code = specialized.specializeNow();
+            SpecializedDispatch code = TierSwitch.specializeNow(specialized);
             assertThat(code).as("ring of %d specialized", n).isNotNull();
             chunksByRing.put(n, code.chunkCount());
             routedByRing.put(n, code.routed());
             Chart<Trace> interpreted = ring(n);
-            interpreted.neverSpecialize();
+            TierSwitch.neverSpecialize(interpreted);
             assertSameRuns(specialized, interpreted, Ev.values(), 3_000);
         }
         assertThat(chunksByRing).as("chunks by ring size: 24, 510, 528, 1,014 and 1,032 keys").containsExactly(
@@ -151,9 +153,9 @@ class SpecializedDispatchTest {
     @Test
     void aChartIsSpecializedInTheBackgroundWhileTheInterpreterServesIt() throws InterruptedException {
         Chart<Trace> chart = deep();
-        chart.specializeInBackgroundAfter(200); // arbor.specialize=200, whatever the suite's setting
+        TierSwitch.specializeInBackgroundAfter(chart, 200); // arbor.specialize=200, whatever the suite's setting
         Chart<Trace> interpreted = deep();
-        interpreted.neverSpecialize();
+        TierSwitch.neverSpecialize(interpreted);
         SplittableRandom random = new SplittableRandom(11);
         Trace ta = new Trace();
         Trace tb = new Trace();
@@ -168,7 +170,7 @@ class SpecializedDispatchTest {
             b.fire(e);
             assertThat(ta.take()).as("records at event %d", events).isEqualTo(tb.take());
             assertThat(a.activeStates()).isEqualTo(b.activeStates());
-            if (chart.specializedIfReady() != null) {
+            if (TierSwitch.specializedIfReady(chart) != null) {
                 after++;
             } else if (events > 200) {
                 assertThat(System.nanoTime()).as("specialized within 20 s").isLessThan(deadline);
@@ -186,7 +188,7 @@ class SpecializedDispatchTest {
                 .state("alert", s -> s.on("calm").action(say("calm")).target("idle"))
                 .build();
         Chart<Trace> c = chart.get();
-        assertThat(c.specializeNow()).isNotNull();
+        assertThat(TierSwitch.specializeNow(c)).isNotNull();
         Trace t = new Trace();
         Machine<Trace> m = Trace.started(c, t);
         t.take();
@@ -208,7 +210,7 @@ class SpecializedDispatchTest {
                 .state("alert", s -> s.when(t -> !t.flag("alarm")).action(say("calm")).target("calm"))
                 .build();
         Chart<Trace> specialized = chart.get();
-        SpecializedDispatch code = specialized.specializeNow();
+        SpecializedDispatch code = TierSwitch.specializeNow(specialized);
         assertThat(code).isNotNull();
         assertThat(code.ticks()).as("ticks specialized").isTrue();
         Trace t = new Trace();
@@ -242,7 +244,7 @@ class SpecializedDispatchTest {
                     p.state("r2", r -> r.state("y", y -> y.on(Ev.SIDE).action(say("y side"))));
                 })
                 .build();
-        SpecializedDispatch code = c.specializeNow();
+        SpecializedDispatch code = TierSwitch.specializeNow(c);
         assertThat(code).isNotNull();
         assertThat(code.routed()).as("at most 64 states, one chunk of cases: the chunk routes events").isTrue();
         Trace t = new Trace();
@@ -257,12 +259,12 @@ class SpecializedDispatchTest {
 
     @Test
     void theSettingIsBuildACountEagerOrOffAndAnythingElseIsNamedInTheError() {
-        assertThat(Chart.specializeAfter("build")).isEqualTo(Chart.AT_BUILD);
-        assertThat(Chart.specializeAfter("1000")).isEqualTo(1000);
-        assertThat(Chart.specializeAfter(" eager ")).isZero();
-        assertThat(Chart.specializeAfter("off")).isNegative();
+        assertThat(TierSwitch.specializeAfter("build")).isEqualTo(TierSwitch.AT_BUILD);
+        assertThat(TierSwitch.specializeAfter("1000")).isEqualTo(1000);
+        assertThat(TierSwitch.specializeAfter(" eager ")).isZero();
+        assertThat(TierSwitch.specializeAfter("off")).isNegative();
         for (String bad : new String[] {"soon", "-5", "", "1e3"}) {
-            assertThatThrownBy(() -> Chart.specializeAfter(bad))
+            assertThatThrownBy(() -> TierSwitch.specializeAfter(bad))
                     .isInstanceOf(IllegalArgumentException.class)
                     .hasMessage("system property arbor.specialize must be 'build', a number of events (0 or more), 'eager' or 'off', not '"
                             + bad + "'");

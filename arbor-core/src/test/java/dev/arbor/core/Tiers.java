@@ -1,5 +1,6 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.TierSwitch;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
@@ -34,11 +35,11 @@ final class Tiers {
      */
     static <C> List<Chart<C>> of(Supplier<Chart<C>> definition) {
         Chart<C> specialized = definition.get();
-        assertThat(specialized.specializeNow()).as("specialized dispatch").isNotNull();
+        assertThat(TierSwitch.specializeNow(specialized)).as("specialized dispatch").isNotNull();
         Chart<C> interpreted = definition.get();
-        interpreted.neverSpecialize();
+        TierSwitch.neverSpecialize(interpreted);
         Chart<C> general = definition.get();
-        general.generalOnly();
+        TierSwitch.generalOnly(general);
         return List.of(specialized, interpreted, general);
     }
 }

@@ -54,7 +54,7 @@ class SeedTraceTest {
             // TeaVM's System.Logger writes "LEVEL: message" to the standard error; once for two charts.
             assertThat(errors).as("what Node wrote to the standard error").containsExactly(
                     "INFO: Arbor: no speed tier on this platform (java.lang.ClassNotFoundException:"
-                            + " dev.arbor.core.SpecializerTier); charts run interpreted");
+                            + " dev.arbor.core.speed.SpecializerTier); charts run interpreted");
         } finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);

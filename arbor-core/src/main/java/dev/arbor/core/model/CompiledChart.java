@@ -1,8 +1,8 @@
 package dev.arbor.core.model;
 
-import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
+import dev.arbor.core.ChartDefinitionException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;

@@ -2,10 +2,10 @@ package dev.arbor.core.reference;
 
 import dev.arbor.core.Chart;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Set;
-import java.util.Collections;
 
 /**
  * Greedy reduction of a failing (chart, variables, events) case: drops events, transitions,

@@ -1,0 +1,155 @@
+package dev.arbor.core.semantics;
+
+import dev.arbor.core.Machine;
+import dev.arbor.core.model.CompiledChart;
+
+/**
+ * The step of a chart without parallel states, which gives the same results as {@link ScxmlStep}
+ * with none of its sets: one leaf is active, so the transition is the first enabled one from that
+ * leaf outward ({@link #selectFlat}); the exits are the active chain from the leaf up to the
+ * transition's domain; the entries follow a path the compiler precomputed
+ * ({@code CompiledChart.tEntryPath}), or for a history target the precomputed entries of what it
+ * recorded. It allocates nothing and borrows no scratch. The compiled code ({@link Specializer})
+ * strings the same steps, through {@link MicrostepHooks}, into method handles.
+ */
+public final class FlatStep {
+
+    private FlatStep() {
+    }
+
+    /** The interpreter's flat dispatch; a method of its own so that it stays out of a specialized chart's compiled code. */
+    static void dispatchFlat(MachineCore m, CompiledChart c, Object event) {
+        if (c.hasHandlers) {
+            HandlerStep.dispatch(m, c, event);
+            return;
+        }
+        int t = selectFlat(m, c, event);
+        if (t < 0) {
+            RunToCompletion.unhandled(m, event);
+        } else {
+            RunToCompletion.execute(m, c, t, event);
+        }
+    }
+
+    /** The flat path: the one active leaf, then its ancestors, innermost first. */
+    private static int selectFlat(MachineCore m, CompiledChart c, Object event) {
+        int[] set = ScxmlStep.triggerSet(m, c, event);
+        for (int st = m.highestActive(c); st >= 0; st = c.parent[st]) {
+            int t = ScxmlStep.findTransition(m, c, st, set, event);
+            if (t >= 0) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    /**
+     * One transition of a flat chart, by its precomputed path: the exits are the active chain from
+     * the leaf up to the domain, the entries the compiler's list. Same order, callbacks and history
+     * as {@link #microstep}.
+     */
+    static void microstepFlat(MachineCore m, CompiledChart c, int t, Object event) {
+        int d = c.tDomain[t];
+        if (d == CompiledChart.NO_DOMAIN) {
+            MicrostepHooks.internalTaken(m, c.tSource[t], event);
+            RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+            return;
+        }
+        microstepFlat(m, c, t, d, c.tKeptInitial[t], c.tEntryPath[t], event);
+    }
+
+    /** A flat microstep of transition {@code t} with domain {@code d}, entering {@code entryPath} (declared or asked for by a handler). */
+    static void microstepFlat(MachineCore m, CompiledChart c, int t, int d, int keptInitial, int[] entryPath, Object event) {
+        int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
+        m.savePrevious();
+        int leaf = m.highestActive(c);
+        recordHistoryUpTo(m, c, leaf, base);
+        exitUpTo(m, c, leaf, base);
+        MicrostepHooks.transitionTaken(m, t, event);
+        RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+        enterFlat(m, c, t, keptInitial, entryPath);
+    }
+
+    /** Records the history of every state from active leaf {@code leaf} up to, not including, {@code base}. */
+    static void recordHistoryUpTo(MachineCore m, CompiledChart c, int leaf, int base) {
+        if (c.hasHistory) {
+            for (int st = leaf; st != base; st = c.parent[st]) {
+                if (c.historyChildren[st].length > 0) {
+                    ScxmlStep.recordHistoryOf(m, c, st);
+                }
+            }
+        }
+    }
+
+    /** Exits every state from active leaf {@code leaf} up to, not including, {@code base}, innermost first. */
+    static void exitUpTo(MachineCore m, CompiledChart c, int leaf, int base) {
+        for (int st = leaf; st != base; st = c.parent[st]) {
+            exitState(m, c, st);
+        }
+    }
+
+    /** The entries of flat transition {@code t}: the kept domain's initial action, then its path or its history's. */
+    static void enterFlat(MachineCore m, CompiledChart c, int t, int keptInitial, int[] entryPath) {
+        if (keptInitial >= 0) {
+            RunToCompletion.runInitialAction(m, c, keptInitial);
+        }
+        int h = c.tHistoryTarget[t];
+        if (h < 0) {
+            enterPath(m, c, entryPath);
+        } else {
+            enterThroughHistory(m, c, t, h);
+        }
+    }
+
+    /**
+     * The entries of transition {@code t} to history state {@code h}: down to h's parent, then
+     * the precomputed entries of what h holds now (the exits may just have recorded it). When h
+     * recorded nothing, its default action runs after its parent's entry, if the parent was
+     * entered, as in {@link #enterStates}.
+     */
+    private static void enterThroughHistory(MachineCore m, CompiledChart c, int t, int h) {
+        int[] prefix = c.tHistoryPrefix[t];
+        enterPath(m, c, prefix);
+        int k = historyCase(m, h);
+        if (k == 0 && prefix.length > 0) {
+            RunToCompletion.runInitialAction(m, c, h);
+        }
+        enterPath(m, c, c.historyEntries[h][k]);
+    }
+
+    /** Which of history {@code h}'s precomputed entries applies now ({@link CompiledChart#historyCase}). */
+    static int historyCase(MachineCore m, int h) {
+        CompiledChart c = m.chart.compiled;
+        return c.historyCase(h, m.recordedCount(c, h) == 0 ? -1 : m.recorded(c, h, 1));
+    }
+
+    /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */
+    static void enterPath(MachineCore m, CompiledChart c, int[] path) {
+        for (int e : path) {
+            int st = e < 0 ? ~e : e;
+            enterState(m, c, st);
+            if (e < 0) {
+                RunToCompletion.runInitialAction(m, c, st);
+            }
+            if (c.kind[st] == CompiledChart.FINAL) {
+                ScxmlStep.completed(m, c, st);
+            }
+        }
+    }
+
+    /** State {@code st}'s exit: the listener and behaviours, its exit action, its bit cleared. */
+    static void exitState(MachineCore m, CompiledChart c, int st) {
+        MicrostepHooks.exiting(m, st);
+        RunToCompletion.runAction(m, c.exitAction[st], st, null);
+        MicrostepHooks.exited(m, st);
+    }
+
+    /** State {@code st}'s entry: its bit set and the listener, its entry action, then its clock. */
+    static void enterState(MachineCore m, CompiledChart c, int st) {
+        MicrostepHooks.entering(m, st);
+        RunToCompletion.runAction(m, c.entryAction[st], st, null);
+        if (c.clocked[st]) {
+            MicrostepHooks.behaviorsEntered(m, st);
+        }
+    }
+}
