@@ -36,8 +36,8 @@ public final class Chart<C> extends ChartCore {
     Chart(CompiledChart compiled) {
         super(compiled);
         for (int s = 0; s < compiled.stateCount; s++) {
-            if (compiled.doneSets[s] != null) {
-                doneEvents[s] = new Done(this, s, compiled.key[s], compiled.stateName[s]);
+            if (compiled.triggers.doneSets[s] != null) {
+                doneEvents[s] = new Done(this, s, compiled.states.key[s], compiled.states.name[s]);
             }
         }
     }
@@ -160,7 +160,7 @@ public final class Chart<C> extends ChartCore {
      * @return the key ({@link #ROOT} for the root)
      */
     public Object stateKey(int state) {
-        return compiled.key[state];
+        return compiled.states.key[state];
     }
 
     /**
@@ -170,7 +170,7 @@ public final class Chart<C> extends ChartCore {
      * @return the name ({@code "root"} for the root)
      */
     public String stateName(int state) {
-        return compiled.stateName[state];
+        return compiled.states.name[state];
     }
 
     /**
@@ -192,7 +192,7 @@ public final class Chart<C> extends ChartCore {
      * @return the parent's id, or -1 for the root
      */
     public int parent(int state) {
-        return compiled.parent[state];
+        return compiled.states.parent[state];
     }
 
     /**
@@ -202,7 +202,7 @@ public final class Chart<C> extends ChartCore {
      * @return the depth, 0 for the root
      */
     public int depth(int state) {
-        return compiled.depth[state];
+        return compiled.states.depth[state];
     }
 
     /**
@@ -212,7 +212,7 @@ public final class Chart<C> extends ChartCore {
      * @return a fresh array of the children's ids, empty for a leaf
      */
     public int[] children(int state) {
-        return compiled.children[state].clone();
+        return compiled.states.children[state].clone();
     }
 
     /**
@@ -222,7 +222,7 @@ public final class Chart<C> extends ChartCore {
      * @return its kind
      */
     public StateKind kind(int state) {
-        return KINDS[compiled.kind[state]];
+        return KINDS[compiled.states.kind[state]];
     }
 
     /** {@link StateKind#values()} once: that method copies its array on every call. */
@@ -245,7 +245,7 @@ public final class Chart<C> extends ChartCore {
      * @return the source state's id
      */
     public int transitionSource(int transition) {
-        return compiled.tSource[transition];
+        return compiled.transitions.source[transition];
     }
 
     /**
@@ -255,7 +255,7 @@ public final class Chart<C> extends ChartCore {
      * @return a fresh array of the targets' ids
      */
     public int[] transitionTargets(int transition) {
-        return compiled.tTargets[transition].clone();
+        return compiled.transitions.targets[transition].clone();
     }
 
     /**
@@ -266,11 +266,11 @@ public final class Chart<C> extends ChartCore {
      * @return the source's depth minus the first target's; 0 without a target
      */
     public int transitionLevel(int transition) {
-        int[] targets = compiled.tTargets[transition];
+        int[] targets = compiled.transitions.targets[transition];
         if (targets.length == 0) {
             return 0;
         }
-        return compiled.depth[compiled.tSource[transition]] - compiled.depth[targets[0]];
+        return compiled.states.depth[compiled.transitions.source[transition]] - compiled.states.depth[targets[0]];
     }
 
     /**
@@ -301,7 +301,7 @@ public final class Chart<C> extends ChartCore {
      */
     public boolean timerKeepsSource(int transition) {
         Objects.checkIndex(transition, compiled.transitionCount);
-        return compiled.tTimerOnce[transition];
+        return compiled.transitions.timerOnce[transition];
     }
 
     /**
@@ -317,7 +317,7 @@ public final class Chart<C> extends ChartCore {
     public int[] microstepExits(int leaf, int transition) {
         Objects.checkIndex(leaf, compiled.stateCount);
         Objects.checkIndex(transition, compiled.transitionCount);
-        int d = compiled.tDomain[transition];
+        int d = compiled.transitions.domain[transition];
         if (d == CompiledChart.NO_DOMAIN) {
             return new int[0];
         }
@@ -342,10 +342,10 @@ public final class Chart<C> extends ChartCore {
      */
     public int[] microstepEntries(int transition) {
         Objects.checkIndex(transition, compiled.transitionCount);
-        if (compiled.tDomain[transition] == CompiledChart.NO_DOMAIN) {
+        if (compiled.transitions.domain[transition] == CompiledChart.NO_DOMAIN) {
             return new int[0];
         }
-        int[] path = compiled.tEntryPath[transition];
+        int[] path = compiled.paths.entry[transition];
         if (path == null) {
             throw new IllegalArgumentException("chart '" + name() + "': transition '" + describeTransition(transition)
                     + "' has no fixed entries (it enters through history, or the chart is not compiled)");
@@ -365,7 +365,7 @@ public final class Chart<C> extends ChartCore {
      * @return the description
      */
     public String describeTransition(int transition) {
-        return compiled.tLabel[transition];
+        return compiled.transitions.label[transition];
     }
 
     // ---------------------------------------------------------------- introspection for tools
@@ -409,7 +409,7 @@ public final class Chart<C> extends ChartCore {
      * @return a fresh array of the history states' ids
      */
     public int[] historyStates(int state) {
-        return compiled.historyChildren[state].clone();
+        return compiled.states.historyChildren[state].clone();
     }
 
     /**
@@ -422,20 +422,20 @@ public final class Chart<C> extends ChartCore {
     public StateInfo stateInfo(int state) {
         CompiledChart c = compiled;
         Objects.checkIndex(state, c.stateCount);
-        int[] initial = c.initialTargets[state];
+        int[] initial = c.states.initialTargets[state];
         List<String> behaviors = new ArrayList<>();
-        for (Behavior<?> b : c.behaviors[state]) {
+        for (Behavior<?> b : c.states.behaviors[state]) {
             String label = Labels.of(b);
             behaviors.add(label != null ? label : "behavior");
         }
         List<String> deferred = new ArrayList<>();
-        for (Trigger trig : c.defers[state]) {
+        for (Trigger trig : c.states.defers[state]) {
             deferred.add(triggerText(trig));
         }
-        return new StateInfo(state, c.stateName[state], kind(state), ids(initial), ids(c.historyChildren[state]),
-                Callbacks.of(c.initialAction[state]), Callbacks.of(c.entryAction[state]),
-                Callbacks.of(c.exitAction[state]), Callbacks.of(c.updateAction[state]), List.copyOf(behaviors),
-                c.handler[state] != null, deferred);
+        return new StateInfo(state, c.states.name[state], kind(state), ids(initial), ids(c.states.historyChildren[state]),
+                Callbacks.of(c.states.initialAction[state]), Callbacks.of(c.states.entryAction[state]),
+                Callbacks.of(c.states.exitAction[state]), Callbacks.of(c.states.updateAction[state]), List.copyOf(behaviors),
+                c.states.handler[state] != null, deferred);
     }
 
     /**
@@ -448,25 +448,25 @@ public final class Chart<C> extends ChartCore {
     public TransitionInfo transitionInfo(int transition) {
         CompiledChart c = compiled;
         Objects.checkIndex(transition, c.transitionCount);
-        TransitionInfo.Mode mode = switch (c.tMode[transition]) {
+        TransitionInfo.Mode mode = switch (c.transitions.mode[transition]) {
             case CompiledChart.EVENT -> TransitionInfo.Mode.EVENT;
             case CompiledChart.EVENTLESS -> TransitionInfo.Mode.EVENTLESS;
-            case CompiledChart.POLLED -> c.tAfter[transition] > 0 ? TransitionInfo.Mode.TIMER : TransitionInfo.Mode.POLLED;
+            case CompiledChart.POLLED -> c.transitions.after[transition] > 0 ? TransitionInfo.Mode.TIMER : TransitionInfo.Mode.POLLED;
             case CompiledChart.HANDLER -> TransitionInfo.Mode.HANDLER;
             case CompiledChart.PLAN -> TransitionInfo.Mode.PLAN;
             default -> TransitionInfo.Mode.MOVE;
         };
         List<String> triggers = new ArrayList<>();
-        for (Trigger trig : c.tTriggers[transition]) {
+        for (Trigger trig : c.transitions.triggers[transition]) {
             triggers.add(triggerText(trig));
         }
-        Object guard = c.tGuard[transition] == null ? null : c.tGuard[transition].function();
-        return new TransitionInfo(transition, c.tSource[transition], ids(c.tTargets[transition]), mode,
-                List.copyOf(triggers), c.tLocal[transition] == 1 && mode.declared()
+        Object guard = c.transitions.guard[transition] == null ? null : c.transitions.guard[transition].function();
+        return new TransitionInfo(transition, c.transitions.source[transition], ids(c.transitions.targets[transition]), mode,
+                List.copyOf(triggers), c.transitions.local[transition] == 1 && mode.declared()
                         ? TransitionKind.LOCAL : TransitionKind.EXTERNAL,
                 guard != null, Optional.ofNullable(guard == null ? null : Labels.of(guard)),
-                Callbacks.of(c.tAction[transition]), ids(c.tPlan[transition]), c.tResume[transition],
-                c.tAfter[transition]);
+                Callbacks.of(c.transitions.action[transition]), ids(c.transitions.plan[transition]), c.transitions.resume[transition],
+                c.transitions.after[transition]);
     }
 
     /** A trigger as display text (see {@link TransitionInfo}). */
@@ -710,6 +710,6 @@ public final class Chart<C> extends ChartCore {
     @Override
     public String toString() {
         return "Chart[" + compiled.name + ", " + compiled.stateCount + " states, "
-                + compiled.transitionCount + " transitions: " + Arrays.toString(compiled.stateName) + "]";
+                + compiled.transitionCount + " transitions: " + Arrays.toString(compiled.states.name) + "]";
     }
 }

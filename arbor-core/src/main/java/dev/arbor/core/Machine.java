@@ -492,7 +492,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      */
     public int recordedCount(int historyState) {
         CompiledChart c = chart.compiled;
-        return c.historyOffset[historyState] < 0 ? 0 : recordedCount(c, historyState);
+        return c.paths.historyOffset[historyState] < 0 ? 0 : recordedCount(c, historyState);
     }
 
     /**
@@ -545,7 +545,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {
-                out.add(c.key[s]);
+                out.add(c.states.key[s]);
             }
         }
         return out;
@@ -561,7 +561,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s) && Bits.isLeaf(c, s)) {
-                out.add(c.key[s]);
+                out.add(c.states.key[s]);
             }
         }
         return out;
@@ -579,7 +579,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         CompiledChart c = chart.compiled;
         Objects.checkIndex(state, c.stateCount);
         Extras x = extras;
-        if (!c.clocked[state] || !isActive(state) || x == null || x.tasks == null) {
+        if (!c.ticks.clocked[state] || !isActive(state) || x == null || x.tasks == null) {
             return -1;
         }
         return x.tasks.ticks - x.tasks.enteredAt[state];
@@ -659,7 +659,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         List<String> names = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {
-                names.add(c.stateName[s]);
+                names.add(c.states.name[s]);
             }
         }
         return "Machine[" + c.name + " " + names + (status() == HALTED ? " halted" : "") + "]";

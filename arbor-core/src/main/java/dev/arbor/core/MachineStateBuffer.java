@@ -41,7 +41,7 @@ public final class MachineStateBuffer extends StateBufferCore {
         history = new StateSet[n];
         int historyCount = 0;
         for (int st = 0; st < n; st++) {
-            if (c.historyOffset[st] >= 0) {
+            if (c.paths.historyOffset[st] >= 0) {
                 history[st] = new StateSet(n);
                 historyCount++;
             }
@@ -168,7 +168,7 @@ public final class MachineStateBuffer extends StateBufferCore {
         Objects.checkIndex(historyState, history.length);
         StateSet h = history[historyState];
         if (h == null) {
-            throw new IllegalArgumentException("state '" + compiled.stateName[historyState] + "' of chart '"
+            throw new IllegalArgumentException("state '" + compiled.states.name[historyState] + "' of chart '"
                     + compiled.name + "' is not a history state");
         }
         return h;

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * specialized code (with a listener, its full variant; without, its quiet one), on the
  * interpreter's flat path and on the general SCXML microstep, and must give the same records
  * step by step. A flat chart enters through a history by entries precomputed per value the
- * history can hold ({@code CompiledChart.historyEntries}), chosen by one look-up of the record
+ * history can hold ({@code CompiledChart.paths.historyEntries}), chosen by one look-up of the record
  * after the step's exits; the general microstep computes the same entries from SCXML's
  * addDescendantStatesToEnter (SCXML §3.10, Appendix D).
  *
@@ -259,8 +259,8 @@ class HistoryTiersTest {
         Chart<Trace> chart = wide().build();
         CompiledChart c = chart.compiled;
         int toHistory = transitionInto(chart, "WH");
-        assertThat(c.tPrecomputed[toHistory]).as("the interpreter's flat step takes it").isTrue();
-        assertThat(c.historyEntries[chart.stateId("WH")].length).as("cases: the 70 leaves, and recorded nothing").isEqualTo(71);
+        assertThat(c.paths.precomputed[toHistory]).as("the interpreter's flat step takes it").isTrue();
+        assertThat(c.paths.historyEntries[chart.stateId("WH")].length).as("cases: the 70 leaves, and recorded nothing").isEqualTo(71);
         assertThat(TierSwitch.specializeNow(chart).leftToInterpreter()).containsExactly(toHistory);
         new Script(HistoryTiersTest::wide)
                 .start("enter root", "enter OFF")
@@ -300,8 +300,8 @@ class HistoryTiersTest {
     void aHistoryWhoseEntryPassesThroughAnotherHistoryTakesTheGeneralStep() {
         Chart<Trace> chart = historyBehindHistory().build();
         int toHistory = transitionInto(chart, "MH");
-        assertThat(chart.compiled.tHistoryTarget[toHistory]).as("no precomputed entries").isEqualTo(-1);
-        assertThat(chart.compiled.tPrecomputed[toHistory]).isFalse();
+        assertThat(chart.compiled.paths.historyTarget[toHistory]).as("no precomputed entries").isEqualTo(-1);
+        assertThat(chart.compiled.paths.precomputed[toHistory]).isFalse();
         new Script(HistoryTiersTest::historyBehindHistory)
                 .start("enter root", "enter OFF")
                 .fire(Ev.SHALLOW, "exit OFF", "shallow!", "enter M", "enter C", "enter c1")

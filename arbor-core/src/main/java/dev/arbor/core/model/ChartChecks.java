@@ -9,7 +9,7 @@ import java.util.List;
  * The compiler's checks that need the chart's tables: history defaults that loop, targets that
  * cannot be active together, and states nothing enters. Each adds what it finds to the problems
  * the compiler reports together; the checks of one state's own declaration (its name, kind and
- * initial) run as the tables are made, in {@link CompiledChart}.
+ * initial) run as the tables are made, in {@link StateNumbering} and {@link TransitionResolution}.
  */
 final class ChartChecks {
     private final CompiledChart c;
@@ -24,11 +24,11 @@ final class ChartChecks {
     void checkHistoryTargets() {
         // Default entry must reach leaves: follow initials and history defaults through pseudo-states.
         for (int i = 0; i < c.stateCount; i++) {
-            if (c.kind[i] == CompiledChart.HISTORY_SHALLOW || c.kind[i] == CompiledChart.HISTORY_DEEP) {
+            if (c.states.kind[i] == CompiledChart.HISTORY_SHALLOW || c.states.kind[i] == CompiledChart.HISTORY_DEEP) {
                 if (defaultEntryLoops(i, new boolean[c.stateCount])) {
-                    problems.add(new Problem(c.stateName[i], Rule.ENTRY_CYCLE, "the default entry of history '"
-                            + c.stateName[i] + "' (its default targets, or its parent's initial when it has none) "
-                            + "leads back to it: entering '" + c.stateName[c.parent[i]] + "' would never reach a leaf"));
+                    problems.add(new Problem(c.states.name[i], Rule.ENTRY_CYCLE, "the default entry of history '"
+                            + c.states.name[i] + "' (its default targets, or its parent's initial when it has none) "
+                            + "leads back to it: entering '" + c.states.name[c.states.parent[i]] + "' would never reach a leaf"));
                 }
             }
         }
@@ -39,8 +39,8 @@ final class ChartChecks {
             return true;
         }
         seen[history] = true;
-        for (int t : c.initialTargets[history]) {
-            if ((c.kind[t] == CompiledChart.HISTORY_SHALLOW || c.kind[t] == CompiledChart.HISTORY_DEEP) && defaultEntryLoops(t, seen)) {
+        for (int t : c.states.initialTargets[history]) {
+            if ((c.states.kind[t] == CompiledChart.HISTORY_SHALLOW || c.states.kind[t] == CompiledChart.HISTORY_DEEP) && defaultEntryLoops(t, seen)) {
                 return true;
             }
         }
@@ -57,20 +57,37 @@ final class ChartChecks {
             for (int b = a + 1; b < targets.length; b++) {
                 int x = targets[a];
                 int y = targets[b];
-                int meet = c.parent[x];
+                int meet = c.states.parent[x];
                 while (meet >= 0 && !(y == meet || c.isDescendant(y, meet))) {
-                    meet = c.parent[meet];
+                    meet = c.states.parent[meet];
                 }
                 boolean nested = x == y || c.isDescendant(x, y) || c.isDescendant(y, x);
-                if (nested || meet < 0 || c.kind[meet] != CompiledChart.PARALLEL) {
-                    problems.add(new Problem(where, Rule.CONFLICTING_TARGETS, what + " targets '" + c.stateName[x]
-                            + "' and '" + c.stateName[y] + "', which cannot be active together"
-                            + (meet >= 0 && !nested ? " (both lie in '" + c.stateName[meet] + "', which is not parallel)" : "")));
+                if (nested || meet < 0 || c.states.kind[meet] != CompiledChart.PARALLEL) {
+                    problems.add(new Problem(where, Rule.CONFLICTING_TARGETS, what + " targets '" + c.states.name[x]
+                            + "' and '" + c.states.name[y] + "', which cannot be active together"
+                            + (meet >= 0 && !nested ? " (both lie in '" + c.states.name[meet] + "', which is not parallel)" : "")));
                 }
             }
         }
     }
 
+    /** Every transition's and every initial's several targets can be active together ({@link #checkTargetsCompatible(String, String, int[])}). */
+    void checkTargetsCompatible() {
+        for (int t = 0; t < c.transitionCount; t++) {
+            if (c.transitions.targets[t].length > 1) {
+                checkTargetsCompatible(c.states.name[c.transitions.source[t]], "transition " + c.transitions.label[t],
+                        c.transitions.targets[t]);
+            }
+        }
+        for (int s = 0; s < c.stateCount; s++) {
+            if (c.states.initialTargets[s] != null && c.states.initialTargets[s].length > 1) {
+                checkTargetsCompatible(c.states.name[s], c.states.kind[s] == CompiledChart.COMPOUND ? "initial" : "history default",
+                        c.states.initialTargets[s]);
+            }
+        }
+    }
+
+    /** Every state is entered by something from the root: an initial, a region, a history default or a transition. */
     void checkReachability() {
         boolean[] reached = new boolean[c.stateCount];
         int[] work = new int[c.stateCount];
@@ -80,23 +97,23 @@ final class ChartChecks {
         while (top > 0) {
             int s = work[--top];
             List<Integer> next = new ArrayList<>();
-            if (c.parent[s] >= 0) {
-                next.add(c.parent[s]);
+            if (c.states.parent[s] >= 0) {
+                next.add(c.states.parent[s]);
             }
-            if (c.kind[s] == CompiledChart.PARALLEL) {
-                for (int c : c.children[s]) {
-                    next.add(c);
+            if (c.states.kind[s] == CompiledChart.PARALLEL) {
+                for (int child : c.states.children[s]) {
+                    next.add(child);
                 }
             }
-            for (int target : c.initialTargets[s]) {
+            for (int target : c.states.initialTargets[s]) {
                 next.add(target);
             }
             for (int t = 0; t < c.transitionCount; t++) {
-                if (c.tSource[t] == s) {
-                    for (int target : c.tTargets[t]) {
+                if (c.transitions.source[t] == s) {
+                    for (int target : c.transitions.targets[t]) {
                         next.add(target);
                     }
-                    for (int step : c.tPlan[t]) {
+                    for (int step : c.transitions.plan[t]) {
                         next.add(step);
                     }
                 }
@@ -110,7 +127,7 @@ final class ChartChecks {
         }
         for (int s = 0; s < c.stateCount; s++) {
             if (!reached[s]) {
-                problems.add(new Problem(c.stateName[s], Rule.UNREACHABLE,
+                problems.add(new Problem(c.states.name[s], Rule.UNREACHABLE,
                         "no initial transition, region or transition from a reachable state enters it "
                         + "(if only goTo or push enter it, build the chart with allowUnreachable())"));
             }

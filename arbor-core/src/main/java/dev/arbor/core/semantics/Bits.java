@@ -10,7 +10,7 @@ public final class Bits {
 
     /** Whether state {@code st} is atomic or final. */
     public static boolean isLeaf(CompiledChart c, int st) {
-        return c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL;
+        return c.states.kind[st] == CompiledChart.ATOMIC || c.states.kind[st] == CompiledChart.FINAL;
     }
 
     /** Whether bit {@code i} is set. */

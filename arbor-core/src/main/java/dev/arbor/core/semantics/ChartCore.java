@@ -48,7 +48,7 @@ public abstract class ChartCore {
 
     protected ChartCore(CompiledChart compiled) {
         this.compiled = compiled;
-        this.flatTicks = compiled.tickPolled != null;
+        this.flatTicks = compiled.ticks.polled != null;
         this.timerTicks = Ticks.onlyTimers(compiled);
         this.flatSteps = compiled.flat;
         this.regionSteps = compiled.regions;

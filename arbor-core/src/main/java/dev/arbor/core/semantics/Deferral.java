@@ -22,9 +22,9 @@ public final class Deferral {
         if (event instanceof Done d && d.chartToken == m.chart) {
             return -1;
         }
-        int found = c.deferAnyMask == null ? -1 : m.nextActiveIn(c.deferAnyMask, 0);
+        int found = c.triggers.deferAnyMask == null ? -1 : m.nextActiveIn(c.triggers.deferAnyMask, 0);
         for (int trig : c.events.triggerSet(event)) {
-            long[] mask = c.deferMasks[trig];
+            long[] mask = c.triggers.deferMasks[trig];
             if (mask != null) {
                 int st = m.nextActiveIn(mask, 0);
                 if (st >= 0 && (found < 0 || st < found)) {

@@ -8,7 +8,7 @@ import dev.arbor.core.model.CompiledChart;
  * with none of its sets: one leaf is active, so the transition is the first enabled one from that
  * leaf outward ({@link #selectFlat}); the exits are the active chain from the leaf up to the
  * transition's domain; the entries follow a path the compiler precomputed
- * ({@code CompiledChart.tEntryPath}), or for a history target the precomputed entries of what it
+ * ({@code CompiledChart.paths.entry}), or for a history target the precomputed entries of what it
  * recorded. It allocates nothing and borrows no scratch. The compiled code ({@link Specializer})
  * strings the same steps, through {@link MicrostepHooks}, into method handles.
  */
@@ -34,7 +34,7 @@ public final class FlatStep {
     /** The flat path: the one active leaf, then its ancestors, innermost first. */
     private static int selectFlat(MachineCore m, CompiledChart c, Object event) {
         int[] set = ScxmlStep.triggerSet(m, c, event);
-        for (int st = m.highestActive(c); st >= 0; st = c.parent[st]) {
+        for (int st = m.highestActive(c); st >= 0; st = c.states.parent[st]) {
             int t = ScxmlStep.findTransition(m, c, st, set, event);
             if (t >= 0) {
                 return t;
@@ -49,13 +49,13 @@ public final class FlatStep {
      * as {@link #microstep}.
      */
     static void microstepFlat(MachineCore m, CompiledChart c, int t, Object event) {
-        int d = c.tDomain[t];
+        int d = c.transitions.domain[t];
         if (d == CompiledChart.NO_DOMAIN) {
-            MicrostepHooks.internalTaken(m, c.tSource[t], event);
-            RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+            MicrostepHooks.internalTaken(m, c.transitions.source[t], event);
+            RunToCompletion.runAction(m, c.transitions.action[t], c.transitions.source[t], event);
             return;
         }
-        microstepFlat(m, c, t, d, c.tKeptInitial[t], c.tEntryPath[t], event);
+        microstepFlat(m, c, t, d, c.paths.keptInitial[t], c.paths.entry[t], event);
     }
 
     /** A flat microstep of transition {@code t} with domain {@code d}, entering {@code entryPath} (declared or asked for by a handler). */
@@ -66,15 +66,15 @@ public final class FlatStep {
         recordHistoryUpTo(m, c, leaf, base);
         exitUpTo(m, c, leaf, base);
         MicrostepHooks.transitionTaken(m, t, event);
-        RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+        RunToCompletion.runAction(m, c.transitions.action[t], c.transitions.source[t], event);
         enterFlat(m, c, t, keptInitial, entryPath);
     }
 
     /** Records the history of every state from active leaf {@code leaf} up to, not including, {@code base}. */
     static void recordHistoryUpTo(MachineCore m, CompiledChart c, int leaf, int base) {
         if (c.hasHistory) {
-            for (int st = leaf; st != base; st = c.parent[st]) {
-                if (c.historyChildren[st].length > 0) {
+            for (int st = leaf; st != base; st = c.states.parent[st]) {
+                if (c.states.historyChildren[st].length > 0) {
                     ScxmlStep.recordHistoryOf(m, c, st);
                 }
             }
@@ -83,7 +83,7 @@ public final class FlatStep {
 
     /** Exits every state from active leaf {@code leaf} up to, not including, {@code base}, innermost first. */
     static void exitUpTo(MachineCore m, CompiledChart c, int leaf, int base) {
-        for (int st = leaf; st != base; st = c.parent[st]) {
+        for (int st = leaf; st != base; st = c.states.parent[st]) {
             exitState(m, c, st);
         }
     }
@@ -93,7 +93,7 @@ public final class FlatStep {
         if (keptInitial >= 0) {
             RunToCompletion.runInitialAction(m, c, keptInitial);
         }
-        int h = c.tHistoryTarget[t];
+        int h = c.paths.historyTarget[t];
         if (h < 0) {
             enterPath(m, c, entryPath);
         } else {
@@ -108,13 +108,13 @@ public final class FlatStep {
      * entered, as in {@link #enterStates}.
      */
     private static void enterThroughHistory(MachineCore m, CompiledChart c, int t, int h) {
-        int[] prefix = c.tHistoryPrefix[t];
+        int[] prefix = c.paths.historyPrefix[t];
         enterPath(m, c, prefix);
         int k = historyCase(m, h);
         if (k == 0 && prefix.length > 0) {
             RunToCompletion.runInitialAction(m, c, h);
         }
-        enterPath(m, c, c.historyEntries[h][k]);
+        enterPath(m, c, c.paths.historyEntries[h][k]);
     }
 
     /** Which of history {@code h}'s precomputed entries applies now ({@link CompiledChart#historyCase}). */
@@ -131,7 +131,7 @@ public final class FlatStep {
             if (e < 0) {
                 RunToCompletion.runInitialAction(m, c, st);
             }
-            if (c.kind[st] == CompiledChart.FINAL) {
+            if (c.states.kind[st] == CompiledChart.FINAL) {
                 ScxmlStep.completed(m, c, st);
             }
         }
@@ -140,15 +140,15 @@ public final class FlatStep {
     /** State {@code st}'s exit: the listener and behaviours, its exit action, its bit cleared. */
     static void exitState(MachineCore m, CompiledChart c, int st) {
         MicrostepHooks.exiting(m, st);
-        RunToCompletion.runAction(m, c.exitAction[st], st, null);
+        RunToCompletion.runAction(m, c.states.exitAction[st], st, null);
         MicrostepHooks.exited(m, st);
     }
 
     /** State {@code st}'s entry: its bit set and the listener, its entry action, then its clock. */
     static void enterState(MachineCore m, CompiledChart c, int st) {
         MicrostepHooks.entering(m, st);
-        RunToCompletion.runAction(m, c.entryAction[st], st, null);
-        if (c.clocked[st]) {
+        RunToCompletion.runAction(m, c.states.entryAction[st], st, null);
+        if (c.ticks.clocked[st]) {
             MicrostepHooks.behaviorsEntered(m, st);
         }
     }

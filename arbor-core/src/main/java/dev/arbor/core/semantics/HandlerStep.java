@@ -24,13 +24,13 @@ public final class HandlerStep {
      */
     static void dispatch(MachineCore m, CompiledChart c, Object event) {
         int[] set = ScxmlStep.triggerSet(m, c, event);
-        for (int st = m.highestActive(c); st >= 0; st = c.parent[st]) {
+        for (int st = m.highestActive(c); st >= 0; st = c.states.parent[st]) {
             int t = ScxmlStep.findTransition(m, c, st, set, event);
             if (t >= 0) {
                 RunToCompletion.execute(m, c, t, event);
                 return;
             }
-            if (c.handler[st] != null) {
+            if (c.states.handler[st] != null) {
                 int reply = askHandler(m, c, st, event);
                 if (reply != UNHANDLED) {
                     replied(m, st, reply, event);
@@ -52,7 +52,7 @@ public final class HandlerStep {
     /** Asks state {@code st}'s handler; its reply as one int. */
     static int askHandler(MachineCore m, CompiledChart c, int st, Object event) {
         @SuppressWarnings("unchecked")
-        StateHandler<Object> h = (StateHandler<Object>) c.handler[st];
+        StateHandler<Object> h = (StateHandler<Object>) c.states.handler[st];
         try {
             HandlerRequest to = request(m);
             return replyOf(m, h.onEvent(m.owner, event, to), to, st);
@@ -100,8 +100,8 @@ public final class HandlerStep {
     private static int broke(MachineCore m, Reply reply, int st) {
         CompiledChart c = m.chart.compiled;
         return failed(m, new IllegalStateException(reply == null
-                ? "handler of state '" + c.stateName[st] + "' returned null"
-                : "handler of state '" + c.stateName[st] + "' returned TRANSITION without calling to.state(...)"), st);
+                ? "handler of state '" + c.states.name[st] + "' returned null"
+                : "handler of state '" + c.states.name[st] + "' returned TRANSITION without calling to.state(...)"), st);
     }
 
     /** A handler threw: reported, and the event counts as handled (its code ran part-way; ancestors are not asked). */
@@ -117,7 +117,7 @@ public final class HandlerStep {
             return true;
         }
         CompiledChart c = m.chart.compiled;
-        int t = c.handlerTransition[st];
+        int t = c.transitions.ofHandler[st];
         int target = reply - TARGET;
         CompiledChart.HandlerMove move = c.handlerMove(st, target);
         if (move.entryPath() != null && !c.hasPlans) {

@@ -53,7 +53,7 @@ public final class MachineActivity<C> implements Activity<C> {
 
     @Override
     public Object state() {
-        return machine.chart.compiled.key[current];
+        return machine.chart.compiled.states.key[current];
     }
 
     @Override
@@ -71,20 +71,20 @@ public final class MachineActivity<C> implements Activity<C> {
 
     @SuppressWarnings("unchecked")
     private Behavior<C>[] behaviorsOf(int st) {
-        return (Behavior<C>[]) machine.chart.compiled.behaviors[st];
+        return (Behavior<C>[]) machine.chart.compiled.states.behaviors[st];
     }
 
     void enter(int st) {
         enteredAt[st] = ticks;
         finished[st >>> 6] &= ~(1L << st);
         CompiledChart c = machine.chart.compiled;
-        if (c.maxAfter[st] > 0) {
-            for (int t : c.polledTransitions[st]) {
-                if (c.tTimerOnce[t]) {
+        if (c.ticks.maxAfter[st] > 0) {
+            for (int t : c.triggers.polledTransitions[st]) {
+                if (c.transitions.timerOnce[t]) {
                     timersFired[t >>> 6] &= ~(1L << t);
                 }
-                if (c.tAfter[t] > 0) {
-                    quietUntil = Math.min(quietUntil, ticks + c.tAfter[t]);
+                if (c.transitions.after[t] > 0) {
+                    quietUntil = Math.min(quietUntil, ticks + c.transitions.after[t]);
                 }
             }
         }
@@ -128,7 +128,7 @@ public final class MachineActivity<C> implements Activity<C> {
     }
 
     void exit(int st) {
-        if (machine.chart.compiled.behaviors[st].length > 0) {
+        if (machine.chart.compiled.states.behaviors[st].length > 0) {
             for (Behavior<C> b : behaviorsOf(st)) {
                 current = st;
                 try {
@@ -162,12 +162,12 @@ public final class MachineActivity<C> implements Activity<C> {
      */
     void pushPlan(int t, int domain, long[] configuration) {
         CompiledChart c = machine.chart.compiled;
-        if (c.tResume[t]) {
+        if (c.transitions.resume[t]) {
             add(domain, -1, configuration);
         }
-        int[] plan = c.tPlan[t];
+        int[] plan = c.transitions.plan[t];
         for (int k = plan.length - 1; k >= 0; k--) {
-            add(c.tPlanContainer[t], plan[k], null);
+            add(c.transitions.planContainer[t], plan[k], null);
         }
     }
 

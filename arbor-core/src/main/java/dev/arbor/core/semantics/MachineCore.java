@@ -194,12 +194,12 @@ public abstract class MachineCore {
     /** How many states history state {@code h} recorded. */
     protected final int recordedCount(CompiledChart c, int h) {
         Extras x = extras;
-        return x == null || x.history == null ? 0 : x.history[c.historyOffset[h]];
+        return x == null || x.history == null ? 0 : x.history[c.paths.historyOffset[h]];
     }
 
     /** The {@code j}-th state (from 1) history state {@code h} recorded. */
     protected final int recorded(CompiledChart c, int h, int j) {
-        return extras.history[c.historyOffset[h] + j];
+        return extras.history[c.paths.historyOffset[h] + j];
     }
 
     /** The behaviour clocks and plans, made on first use. */

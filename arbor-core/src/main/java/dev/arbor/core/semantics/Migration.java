@@ -101,9 +101,9 @@ public final class Migration {
         if (st <= 0) {
             return "";
         }
-        StringBuilder b = new StringBuilder(c.stateName[st]);
-        for (int p = c.parent[st]; p > 0; p = c.parent[p]) {
-            b.insert(0, '/').insert(0, c.stateName[p]);
+        StringBuilder b = new StringBuilder(c.states.name[st]);
+        for (int p = c.states.parent[st]; p > 0; p = c.states.parent[p]) {
+            b.insert(0, '/').insert(0, c.states.name[p]);
         }
         return b.toString();
     }
@@ -150,10 +150,10 @@ public final class Migration {
         if (old == null) {
             return;
         }
-        int[] out = new int[to.historySlotsSize];
+        int[] out = new int[to.paths.historySlotsSize];
         boolean any = false;
         for (int h = 0; h < from.stateCount; h++) {
-            int off = from.historyOffset[h];
+            int off = from.paths.historyOffset[h];
             if (off < 0 || old[off] == 0) {
                 continue;
             }
@@ -163,7 +163,7 @@ public final class Migration {
                 continue;
             }
             String why = null;
-            int p = to.parent[nh];
+            int p = to.states.parent[nh];
             int n = 0;
             int[] rec = new int[old[off]];
             for (int j = 0; j < old[off] && why == null; j++) {
@@ -174,9 +174,9 @@ public final class Migration {
                 } else if (!to.isDescendant(nr, p)) {
                     why = "recorded state '" + oldPath[r] + "' is no longer below '" + newPath[p] + "'";
                 } else {
-                    if (to.kind[nh] == CompiledChart.HISTORY_SHALLOW) {
-                        while (to.parent[nr] != p) {
-                            nr = to.parent[nr];
+                    if (to.states.kind[nh] == CompiledChart.HISTORY_SHALLOW) {
+                        while (to.states.parent[nr] != p) {
+                            nr = to.states.parent[nr];
                         }
                     }
                     rec[n++] = nr;
@@ -190,7 +190,7 @@ public final class Migration {
                 historyDropped.add(new MigrationReport.DroppedRecord(oldPath[h], why));
                 continue;
             }
-            int noff = to.historyOffset[nh];
+            int noff = to.paths.historyOffset[nh];
             out[noff] = rec.length;
             System.arraycopy(rec, 0, out, noff + 1, rec.length);
             historyMapped.add(newPath[nh]);
@@ -223,15 +223,15 @@ public final class Migration {
                 continue;
             }
             exitList[exitCount++] = st;
-            int anc = from.parent[st];
+            int anc = from.states.parent[st];
             while (map[anc] < 0 || !isSet(keep, map[anc])) {
-                anc = from.parent[anc];
+                anc = from.states.parent[anc];
             }
             String reason;
             if (map[st] < 0) {
                 reason = "no longer in the chart";
-            } else if (map[from.parent[st]] >= 0 && isSet(keep, map[from.parent[st]])) {
-                reason = "'" + shown(oldPath[from.parent[st]]) + "' now holds one active child";
+            } else if (map[from.states.parent[st]] >= 0 && isSet(keep, map[from.states.parent[st]])) {
+                reason = "'" + shown(oldPath[from.states.parent[st]]) + "' now holds one active child";
             } else {
                 reason = "its parent left";
             }
@@ -264,11 +264,11 @@ public final class Migration {
             if (!isSet(old, st) || n < 0 || !isSet(keep, n)) {
                 continue;
             }
-            if (to.kind[n] == CompiledChart.FINAL && from.kind[st] != CompiledChart.FINAL) {
+            if (to.states.kind[n] == CompiledChart.FINAL && from.states.kind[st] != CompiledChart.FINAL) {
                 finals[finalCount++] = n;
             }
-            Behavior<?>[] was = from.behaviors[st];
-            Behavior<?>[] is = to.behaviors[n];
+            Behavior<?>[] was = from.states.behaviors[st];
+            Behavior<?>[] is = to.states.behaviors[n];
             int[] at = new int[Math.max(was.length, is.length)];
             int count = 0;
             List<String> exited = new ArrayList<>();
@@ -391,29 +391,29 @@ public final class Migration {
             if (!isSet(cfg, st) || isSet(entered, st)) {
                 continue; // not active, or entered by default below an ancestor: already whole
             }
-            if (to.kind[st] == CompiledChart.COMPOUND) {
+            if (to.states.kind[st] == CompiledChart.COMPOUND) {
                 int first = -1;
-                for (int child : to.children[st]) {
+                for (int child : to.states.children[st]) {
                     if (!isSet(cfg, child)) {
                         continue;
                     }
                     if (first < 0) {
                         first = child;
                     } else {
-                        clearRange(cfg, child, to.end[child]); // once parallel: one child stays, the first
+                        clearRange(cfg, child, to.states.end[child]); // once parallel: one child stays, the first
                     }
                 }
                 if (first < 0) {
                     found[initialCount++] = st;
-                    for (int target : to.initialTargets[st]) {
+                    for (int target : to.states.initialTargets[st]) {
                         addDescendants(target);
                     }
-                    for (int target : to.initialTargets[st]) {
+                    for (int target : to.states.initialTargets[st]) {
                         addAncestorsOfEffectiveTarget(target, st);
                     }
                 }
-            } else if (to.kind[st] == CompiledChart.PARALLEL) {
-                for (int child : to.children[st]) {
+            } else if (to.states.kind[st] == CompiledChart.PARALLEL) {
+                for (int child : to.states.children[st]) {
                     if (!isSet(cfg, child)) {
                         addDescendants(child);
                     }
@@ -425,9 +425,9 @@ public final class Migration {
 
     /** SCXML addDescendantStatesToEnter, over the new chart and the mapped history. */
     private void addDescendants(int st) {
-        byte k = to.kind[st];
+        byte k = to.states.kind[st];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
-            int p = to.parent[st];
+            int p = to.states.parent[st];
             int n = recordedCount(st);
             if (n > 0) {
                 for (int j = 1; j <= n; j++) {
@@ -438,10 +438,10 @@ public final class Migration {
                 }
             } else {
                 historyDefaults[p] = st;
-                for (int target : to.initialTargets[st]) {
+                for (int target : to.states.initialTargets[st]) {
                     addDescendants(target);
                 }
-                for (int target : to.initialTargets[st]) {
+                for (int target : to.states.initialTargets[st]) {
                     addAncestorsOfEffectiveTarget(target, p);
                 }
             }
@@ -450,15 +450,15 @@ public final class Migration {
         enter(st);
         if (k == CompiledChart.COMPOUND) {
             set(defaults, st);
-            for (int target : to.initialTargets[st]) {
+            for (int target : to.states.initialTargets[st]) {
                 addDescendants(target);
             }
-            for (int target : to.initialTargets[st]) {
+            for (int target : to.states.initialTargets[st]) {
                 addAncestorsOfEffectiveTarget(target, st);
             }
         } else if (k == CompiledChart.PARALLEL) {
-            for (int child : to.children[st]) {
-                if (!anyInRange(cfg, child, to.end[child])) {
+            for (int child : to.states.children[st]) {
+                if (!anyInRange(cfg, child, to.states.end[child])) {
                     addDescendants(child);
                 }
             }
@@ -466,7 +466,7 @@ public final class Migration {
     }
 
     private void addAncestorsOfEffectiveTarget(int target, int upTo) {
-        byte k = to.kind[target];
+        byte k = to.states.kind[target];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
             int n = recordedCount(target);
             if (n > 0) {
@@ -474,7 +474,7 @@ public final class Migration {
                     addAncestors(recorded(target, j), upTo);
                 }
             } else {
-                for (int d : to.initialTargets[target]) {
+                for (int d : to.states.initialTargets[target]) {
                     addAncestorsOfEffectiveTarget(d, upTo);
                 }
             }
@@ -484,11 +484,11 @@ public final class Migration {
     }
 
     private void addAncestors(int st, int upTo) {
-        for (int anc = to.parent[st]; anc >= 0 && anc != upTo; anc = to.parent[anc]) {
+        for (int anc = to.states.parent[st]; anc >= 0 && anc != upTo; anc = to.states.parent[anc]) {
             enter(anc);
-            if (to.kind[anc] == CompiledChart.PARALLEL) {
-                for (int child : to.children[anc]) {
-                    if (!anyInRange(cfg, child, to.end[child])) {
+            if (to.states.kind[anc] == CompiledChart.PARALLEL) {
+                for (int child : to.states.children[anc]) {
+                    if (!anyInRange(cfg, child, to.states.end[child])) {
                         addDescendants(child);
                     }
                 }
@@ -502,11 +502,11 @@ public final class Migration {
     }
 
     private int recordedCount(int h) {
-        return history == null ? 0 : history[to.historyOffset[h]];
+        return history == null ? 0 : history[to.paths.historyOffset[h]];
     }
 
     private int recorded(int h, int j) {
-        return history[to.historyOffset[h] + j];
+        return history[to.paths.historyOffset[h] + j];
     }
 
     // ================================================================ bits
@@ -546,7 +546,7 @@ public final class Migration {
     }
 
     private static boolean isHistory(CompiledChart c, int st) {
-        byte k = c.kind[st];
+        byte k = c.states.kind[st];
         return k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP;
     }
 

@@ -123,7 +123,7 @@ public final class Moves {
         int domain = anc < 0 ? CompiledChart.DOMAIN_STAYS_ACTIVE : anc;
         int base = domain & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         s.dynCount = 0;
-        for (int st = base + 1; st < c.end[base]; st++) {
+        for (int st = base + 1; st < c.states.end[base]; st++) {
             if (Bits.isLeaf(c, st) && Bits.isSet(goal, st)) {
                 s.dynTargets[s.dynCount++] = st;
             }
@@ -140,11 +140,11 @@ public final class Moves {
             if (Bits.isLeaf(c, st) && m.isActive(st)) {
                 int anc = st;
                 while (anc != target && !c.isDescendant(target, anc)) {
-                    anc = c.parent[anc];
+                    anc = c.states.parent[anc];
                 }
-                if (c.depth[anc] > bestDepth) {
+                if (c.states.depth[anc] > bestDepth) {
                     best = st;
-                    bestDepth = c.depth[anc];
+                    bestDepth = c.states.depth[anc];
                 }
             }
         }

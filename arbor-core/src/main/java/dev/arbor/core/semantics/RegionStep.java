@@ -90,7 +90,7 @@ public final class RegionStep {
             Scratch s = m.step();
             s.selCount = 0;
             for (int i = 0; i < p.count; i++) {
-                ScxmlStep.select(s, p.transition[i], c.tDomain[p.transition[i]], -1);
+                ScxmlStep.select(s, p.transition[i], c.transitions.domain[p.transition[i]], -1);
             }
             if (s.selCount > 1) {
                 ScxmlStep.removeConflicts(m, s);
@@ -137,36 +137,36 @@ public final class RegionStep {
      */
     private static void microstepRegions(MachineCore m, CompiledChart c, RegionPicks p, Object event) {
         for (int i = 0; i < p.count; i++) {
-            if (c.tDomain[p.transition[i]] != CompiledChart.NO_DOMAIN) {
+            if (c.transitions.domain[p.transition[i]] != CompiledChart.NO_DOMAIN) {
                 m.savePrevious(); // once, and only when the configuration changes
                 break;
             }
         }
         for (int i = p.count - 1; i >= 0; i--) { // every history recorded before anything is exited
-            int d = c.tDomain[p.transition[i]];
+            int d = c.transitions.domain[p.transition[i]];
             if (d != CompiledChart.NO_DOMAIN) {
                 FlatStep.recordHistoryUpTo(m, c, p.leaf[i], d & ~CompiledChart.DOMAIN_STAYS_ACTIVE);
             }
         }
         for (int i = p.count - 1; i >= 0; i--) {
-            int d = c.tDomain[p.transition[i]];
+            int d = c.transitions.domain[p.transition[i]];
             if (d != CompiledChart.NO_DOMAIN) {
                 FlatStep.exitUpTo(m, c, p.leaf[i], d & ~CompiledChart.DOMAIN_STAYS_ACTIVE);
             }
         }
         for (int i = 0; i < p.count; i++) {
             int t = p.transition[i];
-            if (c.tDomain[t] == CompiledChart.NO_DOMAIN) {
-                MicrostepHooks.internalTaken(m, c.tSource[t], event);
+            if (c.transitions.domain[t] == CompiledChart.NO_DOMAIN) {
+                MicrostepHooks.internalTaken(m, c.transitions.source[t], event);
             } else {
                 MicrostepHooks.transitionTaken(m, t, event);
             }
-            RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+            RunToCompletion.runAction(m, c.transitions.action[t], c.transitions.source[t], event);
         }
         for (int i = 0; i < p.count; i++) {
             int t = p.transition[i];
-            if (c.tDomain[t] != CompiledChart.NO_DOMAIN) {
-                FlatStep.enterFlat(m, c, t, c.tKeptInitial[t], c.tEntryPath[t]);
+            if (c.transitions.domain[t] != CompiledChart.NO_DOMAIN) {
+                FlatStep.enterFlat(m, c, t, c.paths.keptInitial[t], c.paths.entry[t]);
             }
         }
     }
@@ -185,7 +185,7 @@ public final class RegionStep {
             if (keys[i] < 0) {
                 return false;
             }
-            changes |= c.tDomain[t] != CompiledChart.NO_DOMAIN;
+            changes |= c.transitions.domain[t] != CompiledChart.NO_DOMAIN;
         }
         if (changes) {
             m.savePrevious();

@@ -64,7 +64,7 @@ public final class Reload {
             MachineActivity<?> stopping = machine.extras == null ? null : machine.extras.tasks;
             for (int i = m.behaviorStates.length - 1; i >= 0 && stopping != null; i--) {
                 for (int at : m.behaviorPositions[i]) {
-                    if (at < from.behaviors[m.behaviorStates[i]].length) {
+                    if (at < from.states.behaviors[m.behaviorStates[i]].length) {
                         stopping.restartBehavior(m.behaviorStates[i], at, false); // the old chart's instance
                     }
                 }
@@ -105,7 +105,7 @@ public final class Reload {
                 boolean keptClocked = false;
                 for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                     int n = m.map[st];
-                    keptClocked |= n >= 0 && Migration.isSet(m.keep, n) && Bits.isSet(now, st) && to.clocked[n];
+                    keptClocked |= n >= 0 && Migration.isSet(m.keep, n) && Bits.isSet(now, st) && to.ticks.clocked[n];
                 }
                 if (oldTasks != null || keptClocked) {
                     MachineActivity<?> t = machine.tasks();
@@ -113,10 +113,10 @@ public final class Reload {
                     int clocks = 0;
                     for (int st = 0; m.keep != null && st < from.stateCount; st++) {
                         int n = m.map[st];
-                        if (n < 0 || !Migration.isSet(m.keep, n) || !Bits.isSet(now, st) || !to.clocked[n]) {
+                        if (n < 0 || !Migration.isSet(m.keep, n) || !Bits.isSet(now, st) || !to.ticks.clocked[n]) {
                             continue;
                         }
-                        if (oldTasks == null || !from.clocked[st]) {
+                        if (oldTasks == null || !from.ticks.clocked[st]) {
                             t.enteredAt[n] = t.ticks; // a kept state that gained a clock starts it now
                             continue;
                         }
@@ -139,7 +139,7 @@ public final class Reload {
             for (int i = 0; i < m.behaviorStates.length; i++) {
                 int st = m.map[m.behaviorStates[i]];
                 for (int at : m.behaviorPositions[i]) {
-                    if (at < to.behaviors[st].length) {
+                    if (at < to.states.behaviors[st].length) {
                         machine.tasks().restartBehavior(st, at, true);
                     }
                 }
@@ -158,7 +158,7 @@ public final class Reload {
                 if (m.historyDefaultOf[st] >= 0) {
                     RunToCompletion.runInitialAction(machine, to, m.historyDefaultOf[st]);
                 }
-                if (to.kind[st] == CompiledChart.FINAL) {
+                if (to.states.kind[st] == CompiledChart.FINAL) {
                     ScxmlStep.completed(machine, to, st);
                 }
             }
@@ -189,21 +189,21 @@ public final class Reload {
      * that state at the same position (in due order) with the same ticks.
      */
     private static void carryFiredTimers(CompiledChart from, int st, long[] fired, CompiledChart to, int n, long[] into) {
-        int[] oldPolled = from.polledTransitions[st];
-        int[] newPolled = to.polledTransitions[n];
+        int[] oldPolled = from.triggers.polledTransitions[st];
+        int[] newPolled = to.triggers.polledTransitions[n];
         int j = 0;
         for (int t : oldPolled) {
-            if (from.tAfter[t] == 0) {
+            if (from.transitions.after[t] == 0) {
                 continue;
             }
-            while (j < newPolled.length && to.tAfter[newPolled[j]] == 0) {
+            while (j < newPolled.length && to.transitions.after[newPolled[j]] == 0) {
                 j++;
             }
             if (j == newPolled.length) {
                 return;
             }
             int u = newPolled[j++];
-            if (Bits.isSet(fired, t) && to.tTimerOnce[u] && to.tAfter[u] == from.tAfter[t]) {
+            if (Bits.isSet(fired, t) && to.transitions.timerOnce[u] && to.transitions.after[u] == from.transitions.after[t]) {
                 Bits.set(into, u);
             }
         }

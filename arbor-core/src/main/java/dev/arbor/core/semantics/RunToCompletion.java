@@ -64,8 +64,8 @@ public final class RunToCompletion {
         try {
             m.setStatus(MachineCore.RUNNING);
             CompiledChart c = m.chart.compiled;
-            if (c.startPath != null) {
-                FlatStep.enterPath(m, c, c.startPath);
+            if (c.paths.start != null) {
+                FlatStep.enterPath(m, c, c.paths.start);
             } else {
                 Scratch s = m.step();
                 Bits.clear(s.enterSet);
@@ -349,12 +349,12 @@ public final class RunToCompletion {
 
     /** Executes one selected transition: by its precomputed path when it has one, else in general. */
     static void execute(MachineCore m, CompiledChart c, int t, Object event) {
-        if (c.tPrecomputed[t]) {
+        if (c.paths.precomputed[t]) {
             FlatStep.microstepFlat(m, c, t, event);
         } else {
             Scratch s = m.step();
             s.selCount = 0;
-            ScxmlStep.select(s, t, c.tDomain[t], -1);
+            ScxmlStep.select(s, t, c.transitions.domain[t], -1);
             ScxmlStep.microstep(m, s, event);
         }
     }
@@ -419,8 +419,8 @@ public final class RunToCompletion {
     static List<String> noteCycle(MachineCore m, CompiledChart c, List<String> cycle) {
         List<String> seen = cycle == null ? new ArrayList<>() : cycle;
         for (int st = 1; st < c.stateCount; st++) {
-            if (m.isActive(st) && Bits.isLeaf(c, st) && !seen.contains(c.stateName[st])) {
-                seen.add(c.stateName[st]);
+            if (m.isActive(st) && Bits.isLeaf(c, st) && !seen.contains(c.states.name[st])) {
+                seen.add(c.states.name[st]);
             }
         }
         return seen;
@@ -439,19 +439,19 @@ public final class RunToCompletion {
 
     /** State {@code st}'s initial action (SCXML's {@code <initial>} transition content), if any. */
     static void runInitialAction(MachineCore m, CompiledChart c, int st) {
-        runAction(m, c.initialAction[st], st, null);
+        runAction(m, c.states.initialAction[st], st, null);
     }
 
     /** Whether transition {@code t}'s guard holds; a guard that throws is reported, and false (as in SCXML). */
     static boolean guardHolds(MachineCore m, CompiledChart c, int t, Object event) {
-        UserGuard g = c.tGuard[t];
+        UserGuard g = c.transitions.guard[t];
         if (g == null) {
             return true;
         }
         try {
             return UserCode.test(g, m, m.owner, event);
         } catch (Throwable e) {
-            reportError(m, c.tSource[t], e);
+            reportError(m, c.transitions.source[t], e);
             return false;
         }
     }
@@ -484,7 +484,7 @@ public final class RunToCompletion {
         Scratch s = m.step();
         CompiledChart c = m.chart.compiled;
         if (c.raisesErrorEvents) {
-            s.internal.add(new ExecutionError(e, c.key[state]));
+            s.internal.add(new ExecutionError(e, c.states.key[state]));
         } else if (s.firstError == null) {
             s.firstError = e;
         } else if (s.firstError != e) {

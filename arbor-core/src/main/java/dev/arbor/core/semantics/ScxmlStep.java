@@ -26,7 +26,7 @@ public final class ScxmlStep {
 
     /** The trigger ids an event matches; a completion event of this chart, those of its state. */
     static int[] triggerSet(MachineCore m, CompiledChart c, Object event) {
-        return event instanceof Done d && d.chartToken == m.chart ? c.doneSets[d.stateId] : c.events.triggerSet(event);
+        return event instanceof Done d && d.chartToken == m.chart ? c.triggers.doneSets[d.stateId] : c.events.triggerSet(event);
     }
 
     /** SCXML selectTransitions: from each active atomic state, innermost first, the first enabled transition. */
@@ -35,8 +35,8 @@ public final class ScxmlStep {
         int[] set = triggerSet(m, c, event);
         s.selCount = 0;
         s.handlersAsked = 0;
-        final long[] leaves = c.leafMask;
-        final int[] parent = c.parent;
+        final long[] leaves = c.states.leafMask;
+        final int[] parent = c.states.parent;
         for (int w = 0; w < c.words; w++) {
             long bits = m.word(w) & leaves[w];
             while (bits != 0) {
@@ -45,10 +45,10 @@ public final class ScxmlStep {
                 for (int st = leaf; st >= 0; st = parent[st]) {
                     int t = findTransition(m, c, st, set, event);
                     if (t >= 0) {
-                        select(s, t, c.tDomain[t], -1);
+                        select(s, t, c.transitions.domain[t], -1);
                         break;
                     }
-                    if (c.handler[st] != null && askHandler(m, s, st, event)) {
+                    if (c.states.handler[st] != null && askHandler(m, s, st, event)) {
                         break;
                     }
                 }
@@ -64,15 +64,15 @@ public final class ScxmlStep {
     static int findTransition(MachineCore m, CompiledChart c, int st, int[] set, Object event) {
         if (set.length == 1) {
             int base = st * c.triggerCount + set[0];
-            int[] list = c.triggerTable;
-            for (int k = c.triggerTableStart[base], e = c.triggerTableStart[base + 1]; k < e; k++) {
+            int[] list = c.triggers.table;
+            for (int k = c.triggers.tableStart[base], e = c.triggers.tableStart[base + 1]; k < e; k++) {
                 int t = list[k];
                 if (RunToCompletion.guardHolds(m, c, t, event)) {
                     return t;
                 }
             }
         } else {
-            for (int t : c.eventTransitions[st]) {
+            for (int t : c.triggers.eventTransitions[st]) {
                 if (c.matches(t, set) && RunToCompletion.guardHolds(m, c, t, event)) {
                     return t;
                 }
@@ -88,17 +88,17 @@ public final class ScxmlStep {
     static int selectEventless(MachineCore m, Scratch s) {
         CompiledChart c = m.chart.compiled;
         s.selCount = 0;
-        final long[] leaves = c.leafMask;
+        final long[] leaves = c.states.leafMask;
         for (int w = 0; w < c.words; w++) {
             long bits = m.word(w) & leaves[w];
             while (bits != 0) {
                 int leaf = (w << 6) + Long.numberOfTrailingZeros(bits);
                 bits &= bits - 1;
                 outer:
-                for (int st = leaf; st >= 0; st = c.parent[st]) {
-                    for (int t : c.eventlessTransitions[st]) {
+                for (int st = leaf; st >= 0; st = c.states.parent[st]) {
+                    for (int t : c.triggers.eventlessTransitions[st]) {
                         if (RunToCompletion.guardHolds(m, c, t, null)) {
-                            select(s, t, c.tDomain[t], -1);
+                            select(s, t, c.transitions.domain[t], -1);
                             break outer;
                         }
                     }
@@ -141,17 +141,17 @@ public final class ScxmlStep {
             }
         }
         @SuppressWarnings("unchecked")
-        StateHandler<Object> h = (StateHandler<Object>) c.handler[st];
+        StateHandler<Object> h = (StateHandler<Object>) c.states.handler[st];
         Reply reply;
         s.requestedTarget = -1;
         try {
             reply = h.onEvent(m.owner, event, s);
             if (reply == Reply.TRANSITION && s.requestedTarget < 0) {
-                throw new IllegalStateException("handler of state '" + c.stateName[st]
+                throw new IllegalStateException("handler of state '" + c.states.name[st]
                         + "' returned TRANSITION without calling to.state(...)");
             }
             if (reply == null) {
-                throw new IllegalStateException("handler of state '" + c.stateName[st] + "' returned null");
+                throw new IllegalStateException("handler of state '" + c.states.name[st] + "' returned null");
             }
         } catch (Throwable e) {
             RunToCompletion.reportError(m, st, e);
@@ -161,7 +161,7 @@ public final class ScxmlStep {
             s.handlerState[s.handlersAsked] = st;
             s.handlerReply[s.handlersAsked++] = reply;
         }
-        int t = c.handlerTransition[st];
+        int t = c.transitions.ofHandler[st];
         switch (reply) {
             case TRANSITION -> {
                 s.oneTarget[0] = s.requestedTarget;
@@ -189,7 +189,7 @@ public final class ScxmlStep {
             int removed = 0;
             for (int j = 0; j < kept; j++) {
                 if (exitSetsOverlap(c, d1, s.keepDomain[j])) {
-                    if (c.isDescendant(c.tSource[t1], c.tSource[s.keepSel[j]])) {
+                    if (c.isDescendant(c.transitions.source[t1], c.transitions.source[s.keepSel[j]])) {
                         s.keepSel[j] = -1; // t1's source is deeper: it preempts t2
                         removed++;
                     } else {
@@ -241,7 +241,7 @@ public final class ScxmlStep {
             int d = s.selDomain[i];
             if (d != CompiledChart.NO_DOMAIN) {
                 int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
-                m.orActiveRange(s.exitSet, base + 1, c.end[base]);
+                m.orActiveRange(s.exitSet, base + 1, c.states.end[base]);
                 changes = true;
             }
         }
@@ -250,9 +250,9 @@ public final class ScxmlStep {
             if (c.hasPlans) {
                 for (int i = 0; i < s.selCount; i++) {
                     int t = s.sel[i];
-                    if (c.tPlan[t].length > 0 || c.tResume[t]) {
+                    if (c.transitions.plan[t].length > 0 || c.transitions.resume[t]) {
                         long[] configuration = null; // kept only by a transition that resumes what it interrupts
-                        if (c.tResume[t]) {
+                        if (c.transitions.resume[t]) {
                             configuration = new long[c.words];
                             m.copyActive(configuration);
                         }
@@ -268,12 +268,12 @@ public final class ScxmlStep {
             int t = s.sel[i];
             if (l != null) {
                 if (s.selDomain[i] == CompiledChart.NO_DOMAIN) {
-                    l.onInternal(m.face(), c.tSource[t], event, m.stepCause());
+                    l.onInternal(m.face(), c.transitions.source[t], event, m.stepCause());
                 } else {
                     l.onTransition(m.face(), t, event, m.stepCause());
                 }
             }
-            RunToCompletion.runAction(m, c.tAction[t], c.tSource[t], event);
+            RunToCompletion.runAction(m, c.transitions.action[t], c.transitions.source[t], event);
         }
 
         Bits.clear(s.enterSet);
@@ -298,7 +298,7 @@ public final class ScxmlStep {
                 while (bits != 0) {
                     int st = (w << 6) + Long.numberOfTrailingZeros(bits);
                     bits &= bits - 1;
-                    if (c.historyChildren[st].length > 0) {
+                    if (c.states.historyChildren[st].length > 0) {
                         recordHistoryOf(m, c, st);
                     }
                 }
@@ -318,20 +318,20 @@ public final class ScxmlStep {
     static void recordHistoryOf(MachineCore m, CompiledChart c, int st) {
         MachineCore.Extras x = m.extras();
         if (x.history == null) {
-            x.history = new int[c.historySlotsSize];
+            x.history = new int[c.paths.historySlotsSize];
         }
         int[] history = x.history;
-        for (int h : c.historyChildren[st]) {
-            int off = c.historyOffset[h];
+        for (int h : c.states.historyChildren[st]) {
+            int off = c.paths.historyOffset[h];
             int n = 0;
-            if (c.kind[h] == CompiledChart.HISTORY_DEEP) {
-                for (int d = st + 1; d < c.end[st]; d++) {
+            if (c.states.kind[h] == CompiledChart.HISTORY_DEEP) {
+                for (int d = st + 1; d < c.states.end[st]; d++) {
                     if (m.isActive(d) && Bits.isLeaf(c, d)) {
                         history[off + 1 + n++] = d;
                     }
                 }
             } else {
-                for (int child : c.children[st]) {
+                for (int child : c.states.children[st]) {
                     if (m.isActive(child)) {
                         history[off + 1 + n++] = child;
                     }
@@ -357,7 +357,7 @@ public final class ScxmlStep {
             targets = s.dynTargets;
             count = s.dynCount;
         } else {
-            targets = c.tTargets[t];
+            targets = c.transitions.targets[t];
             count = targets.length;
         }
         for (int k = 0; k < count; k++) {
@@ -379,19 +379,19 @@ public final class ScxmlStep {
     /** A target that stays active (local transition to an ancestor, or the root): enter its default content below it. */
     static void enterBelow(MachineCore m, Scratch s, int st) {
         CompiledChart c = m.chart.compiled;
-        if (c.kind[st] == CompiledChart.PARALLEL) {
-            for (int child : c.children[st]) {
-                if (!Bits.anyInRange(s.enterSet, child, c.end[child])) {
+        if (c.states.kind[st] == CompiledChart.PARALLEL) {
+            for (int child : c.states.children[st]) {
+                if (!Bits.anyInRange(s.enterSet, child, c.states.end[child])) {
                     addDescendants(m, s, child);
                 }
             }
             return;
         }
         s.kept[s.keptCount++] = st;
-        for (int target : c.initialTargets[st]) {
+        for (int target : c.states.initialTargets[st]) {
             addDescendants(m, s, target);
         }
-        for (int target : c.initialTargets[st]) {
+        for (int target : c.states.initialTargets[st]) {
             addAncestorsOfEffectiveTarget(m, s, target, st);
         }
     }
@@ -399,9 +399,9 @@ public final class ScxmlStep {
     /** SCXML addDescendantStatesToEnter. */
     static void addDescendants(MachineCore m, Scratch s, int st) {
         CompiledChart c = m.chart.compiled;
-        byte k = c.kind[st];
+        byte k = c.states.kind[st];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
-            int p = c.parent[st];
+            int p = c.states.parent[st];
             int n = m.recordedCount(c, st);
             if (n > 0) {
                 for (int j = 1; j <= n; j++) {
@@ -413,10 +413,10 @@ public final class ScxmlStep {
             } else {
                 Bits.set(s.historyDefault, p);
                 s.historyDefaultOf[p] = st;
-                for (int target : c.initialTargets[st]) {
+                for (int target : c.states.initialTargets[st]) {
                     addDescendants(m, s, target);
                 }
-                for (int target : c.initialTargets[st]) {
+                for (int target : c.states.initialTargets[st]) {
                     addAncestorsOfEffectiveTarget(m, s, target, p);
                 }
             }
@@ -425,15 +425,15 @@ public final class ScxmlStep {
         Bits.set(s.enterSet, st);
         if (k == CompiledChart.COMPOUND) {
             Bits.set(s.defaultEntry, st);
-            for (int target : c.initialTargets[st]) {
+            for (int target : c.states.initialTargets[st]) {
                 addDescendants(m, s, target);
             }
-            for (int target : c.initialTargets[st]) {
+            for (int target : c.states.initialTargets[st]) {
                 addAncestorsOfEffectiveTarget(m, s, target, st);
             }
         } else if (k == CompiledChart.PARALLEL) {
-            for (int child : c.children[st]) {
-                if (!Bits.anyInRange(s.enterSet, child, c.end[child])) {
+            for (int child : c.states.children[st]) {
+                if (!Bits.anyInRange(s.enterSet, child, c.states.end[child])) {
                     addDescendants(m, s, child);
                 }
             }
@@ -443,7 +443,7 @@ public final class ScxmlStep {
     /** addAncestorStatesToEnter over getEffectiveTargetStates: a history target stands for what it will enter. */
     static void addAncestorsOfEffectiveTarget(MachineCore m, Scratch s, int target, int upTo) {
         CompiledChart c = m.chart.compiled;
-        byte k = c.kind[target];
+        byte k = c.states.kind[target];
         if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
             int n = m.recordedCount(c, target);
             if (n > 0) {
@@ -451,7 +451,7 @@ public final class ScxmlStep {
                     addAncestors(m, s, m.recorded(c, target, j), upTo);
                 }
             } else {
-                for (int d : c.initialTargets[target]) {
+                for (int d : c.states.initialTargets[target]) {
                     addAncestorsOfEffectiveTarget(m, s, d, upTo);
                 }
             }
@@ -463,11 +463,11 @@ public final class ScxmlStep {
     /** SCXML addAncestorStatesToEnter: the proper ancestors of {@code st} below {@code upTo}. */
     static void addAncestors(MachineCore m, Scratch s, int st, int upTo) {
         CompiledChart c = m.chart.compiled;
-        for (int anc = c.parent[st]; anc >= 0 && anc != upTo; anc = c.parent[anc]) {
+        for (int anc = c.states.parent[st]; anc >= 0 && anc != upTo; anc = c.states.parent[anc]) {
             Bits.set(s.enterSet, anc);
-            if (c.kind[anc] == CompiledChart.PARALLEL) {
-                for (int child : c.children[anc]) {
-                    if (!Bits.anyInRange(s.enterSet, child, c.end[child])) {
+            if (c.states.kind[anc] == CompiledChart.PARALLEL) {
+                for (int child : c.states.children[anc]) {
+                    if (!Bits.anyInRange(s.enterSet, child, c.states.end[child])) {
                         addDescendants(m, s, child);
                     }
                 }
@@ -494,7 +494,7 @@ public final class ScxmlStep {
                 if (Bits.isSet(s.historyDefault, st)) {
                     RunToCompletion.runInitialAction(m, c, s.historyDefaultOf[st]);
                 }
-                if (c.kind[st] == CompiledChart.FINAL) {
+                if (c.states.kind[st] == CompiledChart.FINAL) {
                     completed(m, c, st);
                 }
             }
@@ -503,30 +503,30 @@ public final class ScxmlStep {
 
     /** A final state was entered: halt at the top, or raise done for its parent (and a completed parallel grandparent). */
     static void completed(MachineCore m, CompiledChart c, int finalState) {
-        int p = c.parent[finalState];
+        int p = c.states.parent[finalState];
         if (p == 0) {
             m.setStatus(MachineCore.HALTED);
             return;
         }
         Scratch s = m.step();
         s.internal.add(m.chart.doneEvents[p]);
-        int gp = c.parent[p];
-        if (gp >= 0 && c.kind[gp] == CompiledChart.PARALLEL && inFinalState(m, c, gp)) {
+        int gp = c.states.parent[p];
+        if (gp >= 0 && c.states.kind[gp] == CompiledChart.PARALLEL && inFinalState(m, c, gp)) {
             s.internal.add(m.chart.doneEvents[gp]);
         }
     }
 
     private static boolean inFinalState(MachineCore m, CompiledChart c, int st) {
-        if (c.kind[st] == CompiledChart.COMPOUND) {
-            for (int child : c.children[st]) {
-                if (c.kind[child] == CompiledChart.FINAL && m.isActive(child)) {
+        if (c.states.kind[st] == CompiledChart.COMPOUND) {
+            for (int child : c.states.children[st]) {
+                if (c.states.kind[child] == CompiledChart.FINAL && m.isActive(child)) {
                     return true;
                 }
             }
             return false;
         }
-        if (c.kind[st] == CompiledChart.PARALLEL) {
-            for (int child : c.children[st]) {
+        if (c.states.kind[st] == CompiledChart.PARALLEL) {
+            for (int child : c.states.children[st]) {
                 if (!inFinalState(m, c, child)) {
                     return false;
                 }

@@ -57,11 +57,11 @@ public final class Snapshots {
                 }
             }
             for (int st = 0; st < c.stateCount; st++) {
-                if (c.clocked[st] && m.isActive(st)) {
+                if (c.ticks.clocked[st] && m.isActive(st)) {
                     long ticks = tk.ticks - tk.enteredAt[st];
-                    boolean behaves = c.behaviors[st].length > 0;
+                    boolean behaves = c.states.behaviors[st].length > 0;
                     // Timers only ask whether their ticks have passed: past the largest, every clock does the same.
-                    into.setClock(st, behaves ? ticks : Math.min(ticks, c.maxAfter[st]));
+                    into.setClock(st, behaves ? ticks : Math.min(ticks, c.ticks.maxAfter[st]));
                     if (behaves && Bits.isSet(tk.finished, st)) {
                         Bits.set(into.finished, st);
                     }
@@ -70,7 +70,7 @@ public final class Snapshots {
             for (int w = 0; w < tk.timersFired.length; w++) {
                 for (long bits = tk.timersFired[w]; bits != 0; bits &= bits - 1) {
                     int t = (w << 6) + Long.numberOfTrailingZeros(bits);
-                    if (c.tTimerOnce[t] && m.isActive(c.tSource[t])) {
+                    if (c.transitions.timerOnce[t] && m.isActive(c.transitions.source[t])) {
                         Bits.set(into.firedTimers, t);
                     }
                 }
@@ -143,10 +143,10 @@ public final class Snapshots {
         if (c.hasHistory && ((x != null && x.history != null) || anyRecord(state))) {
             MachineCore.Extras ex = m.extras();
             if (ex.history == null) {
-                ex.history = new int[c.historySlotsSize];
+                ex.history = new int[c.paths.historySlotsSize];
             }
             for (int h : state.historyStates) {
-                int at = c.historyOffset[h];
+                int at = c.paths.historyOffset[h];
                 MachineStateBuffer.StateSet rec = state.history[h];
                 int count = 0;
                 for (int st = rec.next(0); st >= 0; st = rec.next(st + 1)) {
@@ -181,14 +181,14 @@ public final class Snapshots {
         boolean clocked = false;
         for (int w = 0; w < c.words; w++) {
             for (long bits = m.word(w); bits != 0; bits &= bits - 1) { // the active states only
-                clocked |= c.clocked[(w << 6) + Long.numberOfTrailingZeros(bits)];
+                clocked |= c.ticks.clocked[(w << 6) + Long.numberOfTrailingZeros(bits)];
             }
         }
         x = m.extras;
         if (clocked || state.planCount > 0 || (x != null && x.tasks != null)) {
             MachineActivity<?> tk = m.tasks();
             for (int st = 0; st < c.stateCount; st++) {
-                if (c.clocked[st] && m.isActive(st)) {
+                if (c.ticks.clocked[st] && m.isActive(st)) {
                     tk.enteredAt[st] = tk.ticks - state.clocks[st];
                 }
             }

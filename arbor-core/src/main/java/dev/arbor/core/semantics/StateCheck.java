@@ -45,12 +45,12 @@ public final class StateCheck {
             if (rec.length == 0) {
                 continue;
             }
-            if (c.historyOffset[h] < 0) {
-                return "state '" + c.stateName[h] + "' is not a history state but has a record";
+            if (c.paths.historyOffset[h] < 0) {
+                return "state '" + c.states.name[h] + "' is not a history state but has a record";
             }
             String why = recordFormProblem(c, rec);
             if (why != null) {
-                return "history '" + c.stateName[h] + "': " + why;
+                return "history '" + c.states.name[h] + "': " + why;
             }
         }
         String why = idsProblem(state.previous(), n, "state id");
@@ -143,8 +143,8 @@ public final class StateCheck {
         }
         if (state.halted) {
             boolean finalAtTop = false;
-            for (int child : c.children[0]) {
-                finalAtTop |= c.kind[child] == CompiledChart.FINAL && isSet(goal, child);
+            for (int child : c.states.children[0]) {
+                finalAtTop |= c.states.kind[child] == CompiledChart.FINAL && isSet(goal, child);
             }
             if (!finalAtTop) {
                 return "halted, but no top-level final state is active";
@@ -155,7 +155,7 @@ public final class StateCheck {
             if (!rec.isEmpty()) {
                 why = historyProblem(c, h, rec, state.checkScratch);
                 if (why != null) {
-                    return "history '" + c.stateName[h] + "': " + why;
+                    return "history '" + c.states.name[h] + "': " + why;
                 }
             }
         }
@@ -197,16 +197,16 @@ public final class StateCheck {
         for (int w = 0; w < state.finished.length; w++) {
             for (long bits = state.finished[w]; bits != 0; bits &= bits - 1) {
                 int st = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (c.behaviors[st].length == 0 || !isSet(goal, st)) {
-                    return "'" + c.stateName[st] + "' is finished but is not an active state with behaviours";
+                if (c.states.behaviors[st].length == 0 || !isSet(goal, st)) {
+                    return "'" + c.states.name[st] + "' is finished but is not an active state with behaviours";
                 }
             }
         }
         for (int w = 0; w < state.firedTimers.length; w++) {
             for (long bits = state.firedTimers[w]; bits != 0; bits &= bits - 1) {
                 int t = (w << 6) + Long.numberOfTrailingZeros(bits);
-                if (!c.tTimerOnce[t] || !isSet(goal, c.tSource[t])) {
-                    return "transition " + c.tLabel[t] + " is marked fired but is not a timer that keeps its active source";
+                if (!c.transitions.timerOnce[t] || !isSet(goal, c.transitions.source[t])) {
+                    return "transition " + c.transitions.label[t] + " is marked fired but is not a timer that keeps its active source";
                 }
             }
         }
@@ -218,14 +218,14 @@ public final class StateCheck {
 
     private static String clockProblem(CompiledChart c, int st, long clock, long[] goal) {
         if (clock < 0) {
-            return "the clock of '" + c.stateName[st] + "' is negative (" + clock + ")";
+            return "the clock of '" + c.states.name[st] + "' is negative (" + clock + ")";
         }
-        if (!(c.clocked[st] && isSet(goal, st))) {
-            return "'" + c.stateName[st] + "' has a clock but is not an active state with behaviours or timers";
+        if (!(c.ticks.clocked[st] && isSet(goal, st))) {
+            return "'" + c.states.name[st] + "' has a clock but is not an active state with behaviours or timers";
         }
-        if (c.behaviors[st].length == 0 && clock > c.maxAfter[st]) {
-            return "the clock of '" + c.stateName[st] + "' (" + clock + ") is past its largest timer ("
-                    + c.maxAfter[st] + "), where clocks of states with timers only stop";
+        if (c.states.behaviors[st].length == 0 && clock > c.ticks.maxAfter[st]) {
+            return "the clock of '" + c.states.name[st] + "' (" + clock + ") is past its largest timer ("
+                    + c.ticks.maxAfter[st] + "), where clocks of states with timers only stop";
         }
         return null;
     }
@@ -237,7 +237,7 @@ public final class StateCheck {
         }
         if (step >= 0) {
             if (step >= n || !(step == container || c.isDescendant(step, container))) {
-                return "step " + step + " is not a state inside '" + c.stateName[container] + "'";
+                return "step " + step + " is not a state inside '" + c.states.name[container] + "'";
             }
             return configuration.isEmpty() ? null : "a step saves no configuration";
         }
@@ -273,11 +273,11 @@ public final class StateCheck {
                 deepest = (w << 6) + 63 - Long.numberOfLeadingZeros(goal[w]);
             }
         }
-        byte k = c.kind[deepest];
-        if ((k != CompiledChart.ATOMIC && k != CompiledChart.FINAL) || count != c.depth[deepest] + 1) {
+        byte k = c.states.kind[deepest];
+        if ((k != CompiledChart.ATOMIC && k != CompiledChart.FINAL) || count != c.states.depth[deepest] + 1) {
             return false;
         }
-        for (int st = c.parent[deepest]; st > 0; st = c.parent[st]) {
+        for (int st = c.states.parent[deepest]; st > 0; st = c.states.parent[st]) {
             if (!isSet(goal, st)) {
                 return false;
             }
@@ -289,9 +289,9 @@ public final class StateCheck {
         for (int w = 0; w < goal.length; w++) {
             for (long bits = goal[w]; bits != 0; bits &= bits - 1) { // the active states only
                 int st = (w << 6) + Long.numberOfTrailingZeros(bits);
-                byte k = c.kind[st];
+                byte k = c.states.kind[st];
                 if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP
-                        || (st > 0 && !isSet(goal, c.parent[st])) || !childrenComplete(c, st, goal)) {
+                        || (st > 0 && !isSet(goal, c.states.parent[st])) || !childrenComplete(c, st, goal)) {
                     return false;
                 }
             }
@@ -301,16 +301,16 @@ public final class StateCheck {
 
     /** Whether an active compound has one active child, an active parallel all of them (true for other states). */
     private static boolean childrenComplete(CompiledChart c, int st, long[] bits) {
-        byte k = c.kind[st];
+        byte k = c.states.kind[st];
         if (k != CompiledChart.COMPOUND && k != CompiledChart.PARALLEL) {
             return true;
         }
         int words = c.words;
         int active = 0;
         for (int w = 0, at = st * words; w < words; w++, at++) {
-            active += Long.bitCount(bits[w] & c.childMask[at]);
+            active += Long.bitCount(bits[w] & c.states.childMask[at]);
         }
-        return active == (k == CompiledChart.COMPOUND ? 1 : c.children[st].length);
+        return active == (k == CompiledChart.COMPOUND ? 1 : c.states.children[st].length);
     }
 
     /** What {@link #isConfiguration} refused: closure upward first (it names the most precise fault), then the children. */
@@ -319,22 +319,22 @@ public final class StateCheck {
             return "the root is not active";
         }
         for (int st = MachineStateBuffer.nextSet(goal, 1); st >= 0; st = MachineStateBuffer.nextSet(goal, st + 1)) {
-            byte k = c.kind[st];
+            byte k = c.states.kind[st];
             if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
-                return "history pseudo-state '" + c.stateName[st] + "' cannot be active";
+                return "history pseudo-state '" + c.states.name[st] + "' cannot be active";
             }
-            if (!isSet(goal, c.parent[st])) {
-                return "'" + c.stateName[st] + "' is active but its parent '" + c.stateName[c.parent[st]] + "' is not";
+            if (!isSet(goal, c.states.parent[st])) {
+                return "'" + c.states.name[st] + "' is active but its parent '" + c.states.name[c.states.parent[st]] + "' is not";
             }
         }
         for (int st = MachineStateBuffer.nextSet(goal, 0); st >= 0; st = MachineStateBuffer.nextSet(goal, st + 1)) {
             int activeChildren = activeChildren(c, st, goal);
-            if (c.kind[st] == CompiledChart.COMPOUND && activeChildren != 1) {
-                return "compound '" + c.stateName[st] + "' has " + activeChildren + " active children (needs exactly 1)";
+            if (c.states.kind[st] == CompiledChart.COMPOUND && activeChildren != 1) {
+                return "compound '" + c.states.name[st] + "' has " + activeChildren + " active children (needs exactly 1)";
             }
-            if (c.kind[st] == CompiledChart.PARALLEL && activeChildren != c.children[st].length) {
-                return "parallel '" + c.stateName[st] + "' has " + activeChildren + " of its "
-                        + c.children[st].length + " regions active";
+            if (c.states.kind[st] == CompiledChart.PARALLEL && activeChildren != c.states.children[st].length) {
+                return "parallel '" + c.states.name[st] + "' has " + activeChildren + " of its "
+                        + c.states.children[st].length + " regions active";
             }
         }
         throw new AssertionError("isConfiguration and configurationFault disagree");
@@ -361,28 +361,28 @@ public final class StateCheck {
      * configuration below it. {@code scratch} (a bit per state) is overwritten.
      */
     private static String historyProblem(CompiledChart c, int h, StateSet rec, long[] scratch) {
-        int p = c.parent[h];
-        if (c.kind[h] == CompiledChart.HISTORY_SHALLOW) {
+        int p = c.states.parent[h];
+        if (c.states.kind[h] == CompiledChart.HISTORY_SHALLOW) {
             for (int st = rec.next(0); st >= 0; st = rec.next(st + 1)) {
-                if (c.parent[st] != p || c.kind[st] == CompiledChart.HISTORY_SHALLOW
-                        || c.kind[st] == CompiledChart.HISTORY_DEEP) {
-                    return "'" + c.stateName[st] + "' is not a child of '" + c.stateName[p] + "'";
+                if (c.states.parent[st] != p || c.states.kind[st] == CompiledChart.HISTORY_SHALLOW
+                        || c.states.kind[st] == CompiledChart.HISTORY_DEEP) {
+                    return "'" + c.states.name[st] + "' is not a child of '" + c.states.name[p] + "'";
                 }
             }
-            int expected = c.kind[p] == CompiledChart.PARALLEL ? c.children[p].length : 1;
+            int expected = c.states.kind[p] == CompiledChart.PARALLEL ? c.states.children[p].length : 1;
             int recorded = rec.size();
             return recorded == expected ? null
-                    : "records " + recorded + " children of '" + c.stateName[p] + "', needs " + expected;
+                    : "records " + recorded + " children of '" + c.states.name[p] + "', needs " + expected;
         }
         // Deep: the recorded leaves plus their ancestors below p must form a legal configuration of p's subtree.
         long[] bits = scratch;
         java.util.Arrays.fill(bits, 0);
         bits[p >>> 6] |= 1L << p;
         for (int st = rec.next(0); st >= 0; st = rec.next(st + 1)) {
-            if (!c.isDescendant(st, p) || (c.kind[st] != CompiledChart.ATOMIC && c.kind[st] != CompiledChart.FINAL)) {
-                return "'" + c.stateName[st] + "' is not a leaf below '" + c.stateName[p] + "'";
+            if (!c.isDescendant(st, p) || (c.states.kind[st] != CompiledChart.ATOMIC && c.states.kind[st] != CompiledChart.FINAL)) {
+                return "'" + c.states.name[st] + "' is not a leaf below '" + c.states.name[p] + "'";
             }
-            for (int a = st; a != p; a = c.parent[a]) {
+            for (int a = st; a != p; a = c.states.parent[a]) {
                 bits[a >>> 6] |= 1L << a;
             }
         }
@@ -391,11 +391,11 @@ public final class StateCheck {
                 continue;
             }
             int activeChildren = activeChildren(c, st, bits);
-            if (c.kind[st] == CompiledChart.COMPOUND && activeChildren != 1) {
-                return "records " + activeChildren + " active children of compound '" + c.stateName[st] + "'";
+            if (c.states.kind[st] == CompiledChart.COMPOUND && activeChildren != 1) {
+                return "records " + activeChildren + " active children of compound '" + c.states.name[st] + "'";
             }
-            if (c.kind[st] == CompiledChart.PARALLEL && activeChildren != c.children[st].length) {
-                return "records " + activeChildren + " of the regions of parallel '" + c.stateName[st] + "'";
+            if (c.states.kind[st] == CompiledChart.PARALLEL && activeChildren != c.states.children[st].length) {
+                return "records " + activeChildren + " of the regions of parallel '" + c.states.name[st] + "'";
             }
         }
         return null;
@@ -403,7 +403,7 @@ public final class StateCheck {
 
     private static int activeChildren(CompiledChart c, int st, long[] bits) {
         int count = 0;
-        for (int child : c.children[st]) {
+        for (int child : c.states.children[st]) {
             if (isSet(bits, child)) {
                 count++;
             }

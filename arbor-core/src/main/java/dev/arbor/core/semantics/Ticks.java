@@ -139,7 +139,7 @@ public final class Ticks {
      */
     private static void tickInterpreted(MachineCore m, CompiledChart c, int leaf) {
         int fired = -1;
-        for (int t : c.tickPolled[leaf]) {
+        for (int t : c.ticks.polled[leaf]) {
             if (RunToCompletion.guardHolds(m, c, t, null)) {
                 fired = t;
                 break;
@@ -150,8 +150,8 @@ public final class Ticks {
             tickOnward(m, c, fired); // a transition fired, something may settle, or a listener hears of it
             return;
         }
-        for (int st : c.tickUpdates[leaf]) {
-            RunToCompletion.runAction(m, c.updateAction[st], st, null); // no listener; the status stays RUNNING
+        for (int st : c.ticks.updates[leaf]) {
+            RunToCompletion.runAction(m, c.states.updateAction[st], st, null); // no listener; the status stays RUNNING
         }
         tickSettle(m);
     }
@@ -190,14 +190,14 @@ public final class Ticks {
         }
         RunToCompletion.runToCompletion(m);
         int leaf = m.highestActive(c);
-        int[] updates = c.tickUpdates[leaf];
+        int[] updates = c.ticks.updates[leaf];
         for (int i = 0; i < updates.length && m.status() == MachineCore.RUNNING; i++) {
             int st = updates[i];
             MachineListener l = m.listener();
             if (l != null) {
                 l.onUpdate(m.face(), st, m.stepCause());
             }
-            RunToCompletion.runAction(m, c.updateAction[st], st, null);
+            RunToCompletion.runAction(m, c.states.updateAction[st], st, null);
         }
         RunToCompletion.runToCompletion(m);
         RunToCompletion.drainExternal(m);
@@ -205,42 +205,42 @@ public final class Ticks {
 
     /** Outer states first: the active states with polled transitions in document order; a firing skips its domain. */
     private static void pollOuterFirst(MachineCore m, CompiledChart c) {
-        int st = m.nextActiveIn(c.polledMask, 0);
+        int st = m.nextActiveIn(c.ticks.polledMask, 0);
         while (st >= 0 && m.status() == MachineCore.RUNNING) {
             int resume = firePolled(m, c, st);
-            st = m.nextActiveIn(c.polledMask, resume >= 0 ? resume : st + 1);
+            st = m.nextActiveIn(c.ticks.polledMask, resume >= 0 ? resume : st + 1);
         }
     }
 
     /** Innermost first: from each active leaf up; a firing skips the rest of its domain. */
     private static void pollInnerFirst(MachineCore m, CompiledChart c) {
-        int st = m.nextActiveIn(c.leafMask, 0);
+        int st = m.nextActiveIn(c.states.leafMask, 0);
         while (st >= 0 && m.status() == MachineCore.RUNNING) {
             int resume = -1;
-            for (int up = st; up >= 0 && resume < 0; up = c.parent[up]) {
-                if (c.polledTransitions[up].length > 0) {
+            for (int up = st; up >= 0 && resume < 0; up = c.states.parent[up]) {
+                if (c.triggers.polledTransitions[up].length > 0) {
                     resume = firePolled(m, c, up);
                 }
             }
-            st = m.nextActiveIn(c.leafMask, resume >= 0 ? Math.max(resume, st + 1) : st + 1);
+            st = m.nextActiveIn(c.states.leafMask, resume >= 0 ? Math.max(resume, st + 1) : st + 1);
         }
     }
 
     /** Fires the first polled transition of {@code st} that holds; returns where the walk resumes, or -1. */
     private static int firePolled(MachineCore m, CompiledChart c, int st) {
-        for (int t : c.polledTransitions[st]) {
-            if (c.tAfter[t] > 0 && !timerDue(m, c, t)) {
+        for (int t : c.triggers.polledTransitions[st]) {
+            if (c.transitions.after[t] > 0 && !timerDue(m, c, t)) {
                 continue;
             }
             if (RunToCompletion.guardHolds(m, c, t, null)) {
-                if (c.tTimerOnce[t]) {
+                if (c.transitions.timerOnce[t]) {
                     Bits.set(m.extras.tasks.timersFired, t); // its source stays active: it has fired for this activation
                 }
                 if (!polledInOneRegion(m, c, st, t)) {
                     RunToCompletion.execute(m, c, t, null);
                 }
-                int d = c.tDomain[t];
-                return d == CompiledChart.NO_DOMAIN ? c.end[st] : c.end[d & ~CompiledChart.DOMAIN_STAYS_ACTIVE];
+                int d = c.transitions.domain[t];
+                return d == CompiledChart.NO_DOMAIN ? c.states.end[st] : c.states.end[d & ~CompiledChart.DOMAIN_STAYS_ACTIVE];
             }
         }
         return -1;
@@ -253,14 +253,14 @@ public final class Ticks {
     private static boolean polledInOneRegion(MachineCore m, CompiledChart c, int st, int t) {
         SpecializedDispatch code = m.chart.regionSteps ? m.chart.specializedIfReady() : null;
         return code != null && code.regions != null && c.inOneRegion(t) && !c.hasPlans
-                && code.regions.effect(m.nextActiveIn(c.leafMask, st), t, c.transitionCount, m, m.owner, null);
+                && code.regions.effect(m.nextActiveIn(c.states.leafMask, st), t, c.transitionCount, m, m.owner, null);
     }
 
     /** Every active state's update action and behaviours, in document order (root to leaf). */
     private static void runUpdateActions(MachineCore m, CompiledChart c) {
-        for (int st = m.nextActiveIn(c.updateMask, 0); st >= 0 && m.status() == MachineCore.RUNNING;
-                st = m.nextActiveIn(c.updateMask, st + 1)) {
-            UserAction a = c.updateAction[st];
+        for (int st = m.nextActiveIn(c.ticks.updateMask, 0); st >= 0 && m.status() == MachineCore.RUNNING;
+                st = m.nextActiveIn(c.ticks.updateMask, st + 1)) {
+            UserAction a = c.states.updateAction[st];
             if (a != null) {
                 MachineListener l = m.listener();
                 if (l != null) {
@@ -268,7 +268,7 @@ public final class Ticks {
                 }
                 RunToCompletion.runAction(m, a, st, null);
             }
-            if (c.behaviors[st].length > 0) {
+            if (c.states.behaviors[st].length > 0) {
                 m.tasks().update(st);
             }
         }
@@ -283,14 +283,14 @@ public final class Ticks {
         if (c.hasPlans) {
             return false;
         }
-        for (long w : c.updateMask) {
+        for (long w : c.ticks.updateMask) {
             if (w != 0) {
                 return false;
             }
         }
         for (int s = 0; s < c.stateCount; s++) {
-            for (int t : c.polledTransitions[s]) {
-                if (c.tAfter[t] <= 0) {
+            for (int t : c.triggers.polledTransitions[s]) {
+                if (c.transitions.after[t] <= 0) {
                     return false;
                 }
             }
@@ -322,10 +322,10 @@ public final class Ticks {
             return true;
         }
         long next = Long.MAX_VALUE; // when the first active timer is due, none being due now
-        for (int st = m.nextActiveIn(c.polledMask, 0); st >= 0; st = m.nextActiveIn(c.polledMask, st + 1)) {
-            for (int t : c.polledTransitions[st]) {
-                if (!(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t))) {
-                    long due = tk.enteredAt[c.tSource[t]] + c.tAfter[t];
+        for (int st = m.nextActiveIn(c.ticks.polledMask, 0); st >= 0; st = m.nextActiveIn(c.ticks.polledMask, st + 1)) {
+            for (int t : c.triggers.polledTransitions[st]) {
+                if (!(c.transitions.timerOnce[t] && Bits.isSet(tk.timersFired, t))) {
+                    long due = tk.enteredAt[c.transitions.source[t]] + c.transitions.after[t];
                     if (now >= due) {
                         return false;
                     }
@@ -347,6 +347,6 @@ public final class Ticks {
 
     /** Whether timer {@code t} is due when the clock reads {@code now}. */
     private static boolean dueAt(MachineActivity<?> tk, CompiledChart c, int t, long now) {
-        return now - tk.enteredAt[c.tSource[t]] >= c.tAfter[t] && !(c.tTimerOnce[t] && Bits.isSet(tk.timersFired, t));
+        return now - tk.enteredAt[c.transitions.source[t]] >= c.transitions.after[t] && !(c.transitions.timerOnce[t] && Bits.isSet(tk.timersFired, t));
     }
 }

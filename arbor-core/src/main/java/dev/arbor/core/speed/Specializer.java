@@ -227,7 +227,7 @@ public final class Specializer {
      */
     static SpecializedDispatch specialize(CompiledChart c) {
         List<int[]> sets = c.events.eventSetsSoFar();
-        if (!c.flat && !c.regions || (sets.isEmpty() && c.tickPolled == null && !c.hasHandlers)
+        if (!c.flat && !c.regions || (sets.isEmpty() && c.ticks.polled == null && !c.hasHandlers)
                 || (long) c.stateCount * (sets.size() + 1) > MAX_CASES
                 || c.regions && (long) c.stateCount * c.transitionCount > MAX_CASES * 16L) {
             return null;
@@ -302,13 +302,13 @@ public final class Specializer {
         List<SizedHandle> effects = new ArrayList<>();
         List<SizedHandle> parts = new ArrayList<>();
         for (int leaf = 0; leaf < c.stateCount; leaf++) {
-            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
-                for (int[] transitions : new int[][] {c.eventTransitions[st], c.polledTransitions[st]}) {
+            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.states.parent[st]) {
+                for (int[] transitions : new int[][] {c.triggers.eventTransitions[st], c.triggers.polledTransitions[st]}) {
                     for (int t : transitions) {
                         if (c.inOneRegion(t)) {
                             keys[leaf * m + t] = effects.size();
                             effects.add(effect(leaf, t));
-                            if (!leftToInterpreter.get(t) && transitions == c.eventTransitions[st]) { // polled ones fire one by one
+                            if (!leftToInterpreter.get(t) && transitions == c.triggers.eventTransitions[st]) { // polled ones fire one by one
                                 partKeys[leaf * m + t] = parts.size();
                                 parts.addAll(List.of(regionParts(leaf, t)));
                             }
@@ -338,20 +338,20 @@ public final class Specializer {
         List<MethodHandle> exits = new ArrayList<>();
         List<MethodHandle> action = new ArrayList<>();
         List<MethodHandle> entries = new ArrayList<>();
-        addAction(action, c.tAction[t], c.tSource[t], true);
-        int d = c.tDomain[t];
+        addAction(action, c.transitions.action[t], c.transitions.source[t], true);
+        int d = c.transitions.domain[t];
         int cases = 0;
         if (d != CompiledChart.NO_DOMAIN) {
             addExits(exits, leaf, d & ~CompiledChart.DOMAIN_STAYS_ACTIVE, true);
-            if (c.tKeptInitial[t] >= 0) {
-                addAction(entries, c.initialAction[c.tKeptInitial[t]], c.tKeptInitial[t], false);
+            if (c.paths.keptInitial[t] >= 0) {
+                addAction(entries, c.states.initialAction[c.paths.keptInitial[t]], c.paths.keptInitial[t], false);
             }
-            int h = c.tHistoryTarget[t];
+            int h = c.paths.historyTarget[t];
             if (h < 0) {
-                addEntries(entries, c.tEntryPath[t], true);
+                addEntries(entries, c.paths.entry[t], true);
             } else {
-                addEntries(entries, c.tHistoryPrefix[t], true);
-                SizedHandle restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, true);
+                addEntries(entries, c.paths.historyPrefix[t], true);
+                SizedHandle restore = historySwitch(h, c.paths.historyPrefix[t].length > 0, true);
                 entries.add(restore.handle());
                 cases = restore.steps() - 1;
             }
@@ -404,9 +404,9 @@ public final class Specializer {
     private boolean orthogonal(int a, int b) {
         int anc = a;
         while (anc != b && !c.isDescendant(b, anc)) {
-            anc = c.parent[anc];
+            anc = c.states.parent[anc];
         }
-        return c.kind[anc] == CompiledChart.PARALLEL;
+        return c.states.kind[anc] == CompiledChart.PARALLEL;
     }
 
     /**
@@ -441,10 +441,10 @@ public final class Specializer {
      */
     private List<Integer> selectionOrder(int leaf, int[] set) {
         List<Integer> order = new ArrayList<>();
-        for (int st = leaf; st >= 0; st = c.parent[st]) {
+        for (int st = leaf; st >= 0; st = c.states.parent[st]) {
             for (int t : c.candidates(st, set)) {
                 order.add(t);
-                if (c.tGuard[t] == null) {
+                if (c.transitions.guard[t] == null) {
                     return order;
                 }
             }
@@ -454,15 +454,15 @@ public final class Specializer {
 
     /** A chain of guard tests over {@code order}, each outcome (or -1, none) continued by {@code then}. */
     private MethodHandle choose(int leaf, List<Integer> order, java.util.function.IntFunction<MethodHandle> then, int[] steps) {
-        MethodHandle chain = order.isEmpty() || c.tGuard[order.get(order.size() - 1)] != null ? then.apply(-1) : null;
+        MethodHandle chain = order.isEmpty() || c.transitions.guard[order.get(order.size() - 1)] != null ? then.apply(-1) : null;
         for (int k = order.size() - 1; k >= 0; k--) {
             int t = order.get(k);
-            UserGuard g = c.tGuard[t];
+            UserGuard g = c.transitions.guard[t];
             MethodHandle take = then.apply(t);
             if (g == null) {
                 chain = take;
             } else {
-                chain = guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[t]), take, chain);
+                chain = guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.transitions.source[t]), take, chain);
                 steps[0]++;
             }
         }
@@ -479,7 +479,7 @@ public final class Specializer {
         RegionTransitionParts pa = parts(a, ta);
         RegionTransitionParts pb = parts(b, tb);
         List<MethodHandle> all = new ArrayList<>();
-        if (c.tDomain[ta] != CompiledChart.NO_DOMAIN || c.tDomain[tb] != CompiledChart.NO_DOMAIN) {
+        if (c.transitions.domain[ta] != CompiledChart.NO_DOMAIN || c.transitions.domain[tb] != CompiledChart.NO_DOMAIN) {
             all.add(dropArguments(SAVE_PREVIOUS, 1, Object.class, Object.class));
         }
         all.addAll(pb.exits());
@@ -538,7 +538,7 @@ public final class Specializer {
      * holds and nothing waits to settle, the update actions root to leaf, inline.
      */
     private SpecializedDispatch.Chunks ticks() throws Throwable {
-        if (c.tickPolled == null || c.hasEventless) {
+        if (c.ticks.polled == null || c.hasEventless) {
             return null; // eventless transitions may change the configuration between polling and updates
         }
         MethodHandle onward = dropArguments(TICK_ONWARD, 1, Object.class, Object.class);
@@ -548,19 +548,19 @@ public final class Specializer {
                 continue;
             }
             List<MethodHandle> updates = new ArrayList<>();
-            for (int i = 0; i < c.tickUpdates[leaf].length; i++) {
-                addAction(updates, c.updateAction[c.tickUpdates[leaf][i]], c.tickUpdates[leaf][i], false);
+            for (int i = 0; i < c.ticks.updates[leaf].length; i++) {
+                addAction(updates, c.states.updateAction[c.ticks.updates[leaf][i]], c.ticks.updates[leaf][i], false);
             }
             updates.add(dropArguments(TICK_SETTLE, 1, Object.class, Object.class));
             SizedHandle quiet = handled(updates);
             MethodHandle chain = guardWithTest(dropArguments(TICK_QUIET, 1, Object.class, Object.class), quiet.handle(),
                     handled(List.of(onward)).handle());
             int steps = quiet.steps() + 2;
-            int[] polled = c.tickPolled[leaf];
+            int[] polled = c.ticks.polled[leaf];
             for (int i = polled.length - 1; i >= 0; i--) {
                 MethodHandle fire = handled(List.of(withState(TICK_FIRED, polled[i]))).handle();
-                UserGuard g = c.tGuard[polled[i]];
-                chain = g == null ? fire : guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[polled[i]]), fire, chain);
+                UserGuard g = c.transitions.guard[polled[i]];
+                chain = g == null ? fire : guardWithTest(caught(UserCodeHandles.handle(g), GUARD_FAILED, c.transitions.source[polled[i]]), fire, chain);
                 steps += 2;
             }
             cases[leaf] = new SizedHandle(chain, steps);
@@ -589,14 +589,14 @@ public final class Specializer {
      */
     private SizedHandle candidates(int leaf, int[] set, boolean selectOnly) {
         List<Integer> states = new ArrayList<>(); // innermost first
-        for (int st = leaf; st >= 0; st = c.parent[st]) {
+        for (int st = leaf; st >= 0; st = c.states.parent[st]) {
             states.add(st);
         }
         MethodHandle chain = null;
         int steps = 0;
         for (int i = states.size() - 1; i >= 0; i--) {
             int st = states.get(i);
-            if (c.hasHandlers && c.handler[st] != null) {
+            if (c.hasHandlers && c.states.handler[st] != null) {
                 SizedHandle ask = askHandler(leaf, st, chain == null ? UNHANDLED : chain);
                 chain = ask.handle();
                 steps += ask.steps();
@@ -606,12 +606,12 @@ public final class Specializer {
                 int t = declared[k];
                 SizedHandle take = selectOnly ? new SizedHandle(dropArguments(insertArguments(PICKED, 1, t), 1, Object.class, Object.class), 1)
                         : effect(leaf, t);
-                UserGuard g = c.tGuard[t];
+                UserGuard g = c.transitions.guard[t];
                 if (g == null) {
                     chain = take.handle();
                     steps = take.steps();
                 } else {
-                    MethodHandle test = caught(UserCodeHandles.handle(g), GUARD_FAILED, c.tSource[t]);
+                    MethodHandle test = caught(UserCodeHandles.handle(g), GUARD_FAILED, c.transitions.source[t]);
                     chain = guardWithTest(test, take.handle(), chain == null ? UNHANDLED : chain);
                     steps += 1 + take.steps();
                 }
@@ -630,7 +630,7 @@ public final class Specializer {
      * in a chart with too many to compile.
      */
     private SizedHandle askHandler(int leaf, int st, MethodHandle rest) {
-        MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.handler[st]) // (owner, event, to)Reply
+        MethodHandle onEvent = HANDLER_ON_EVENT.bindTo(c.states.handler[st]) // (owner, event, to)Reply
                 .asType(methodType(Reply.class, Object.class, Object.class, HandlerRequest.class));
         MethodHandle asked = permuteArguments(dropArguments(onEvent, 0, MachineCore.class), // (to, Machine, owner, event)Reply
                 methodType(Reply.class, HandlerRequest.class, MachineCore.class, Object.class, Object.class), 1, 2, 3, 0);
@@ -677,8 +677,8 @@ public final class Specializer {
         int n = c.stateCount;
         List<int[]> owners = new ArrayList<>(); // (leaf, state) pairs
         for (int leaf = 0; leaf < n; leaf++) {
-            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.parent[st]) {
-                if (c.handler[st] != null) {
+            for (int st = leaf; st >= 0 && isLeaf(leaf); st = c.states.parent[st]) {
+                if (c.states.handler[st] != null) {
                     owners.add(new int[] {leaf, st});
                 }
             }
@@ -714,7 +714,7 @@ public final class Specializer {
     /** Handler state {@code st}'s request for {@code target}, taken from active leaf {@code leaf}. */
     private SizedHandle handlerMove(int leaf, int st, int target) {
         CompiledChart.HandlerMove move = c.handlerMove(st, target);
-        int t = c.handlerTransition[st];
+        int t = c.transitions.ofHandler[st];
         if (move.entryPath() == null || c.hasPlans) {
             MethodHandle general = insertArguments(HANDLER_REPLIED, 1, st, HandlerStep.TARGET + target);
             return new SizedHandle(dropArguments(general, 1, Object.class), 1);
@@ -737,18 +737,18 @@ public final class Specializer {
      * ({@link MachineListener#takesMicrosteps}): one hook ahead of the quiet steps tells it.
      */
     private SizedHandle buildEffect(int leaf, int t) {
-        int h = c.tHistoryTarget[t];
-        boolean compiled = c.tPrecomputed[t] || c.regions && c.inOneRegion(t) && !c.hasPlans;
-        if (!compiled || (h >= 0 && c.historyEntries[h].length > MAX_INLINED_HISTORY_CASES)) {
+        int h = c.paths.historyTarget[t];
+        boolean compiled = c.paths.precomputed[t] || c.regions && c.inOneRegion(t) && !c.hasPlans;
+        if (!compiled || (h >= 0 && c.paths.historyEntries[h].length > MAX_INLINED_HISTORY_CASES)) {
             return interpreted(t);
         }
-        int d = c.tDomain[t];
+        int d = c.transitions.domain[t];
         if (d == CompiledChart.NO_DOMAIN) {
             return bothWays(QUIET, internal(t, true), internal(t, false));
         }
         boolean whole = h < 0; // entries through history depend on the machine: reported one by one
-        SizedHandle both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], true, whole),
-                microstep(leaf, t, d, c.tKeptInitial[t], c.tEntryPath[t], false, false));
+        SizedHandle both = bothWays(whole ? SUMMARISED : QUIET, microstep(leaf, t, d, c.paths.keptInitial[t], c.paths.entry[t], true, whole),
+                microstep(leaf, t, d, c.paths.keptInitial[t], c.paths.entry[t], false, false));
         if (h >= 0 && both.steps() > CASE_BUDGET) {
             return interpreted(t); // a history's cases multiply its entries: too long for one case
         }
@@ -771,11 +771,11 @@ public final class Specializer {
     /** An internal (targetless) transition: its action only. */
     private SizedHandle internal(int t, boolean quiet) {
         List<MethodHandle> steps = new ArrayList<>();
-        int source = c.tSource[t];
+        int source = c.transitions.source[t];
         if (!quiet) {
             steps.add(withTransition(INTERNAL_TAKEN, source));
         }
-        addAction(steps, c.tAction[t], source, true);
+        addAction(steps, c.transitions.action[t], source, true);
         return handled(steps);
     }
 
@@ -788,7 +788,7 @@ public final class Specializer {
     private SizedHandle microstep(int leaf, int t, int d, int keptInitial, int[] entryPath, boolean quiet, boolean whole) {
         List<MethodHandle> steps = new ArrayList<>();
         int count = 0;
-        int source = c.tSource[t];
+        int source = c.transitions.source[t];
         int base = d & ~CompiledChart.DOMAIN_STAYS_ACTIVE;
         // One flat list of steps, folded as one balanced tree: nesting a tree per state would cost
         // the JIT levels of inlining depth.
@@ -800,16 +800,16 @@ public final class Specializer {
         if (!quiet) {
             steps.add(withTransition(TRANSITION_TAKEN, t));
         }
-        addAction(steps, c.tAction[t], source, true);
+        addAction(steps, c.transitions.action[t], source, true);
         if (keptInitial >= 0) {
-            addAction(steps, c.initialAction[keptInitial], keptInitial, false);
+            addAction(steps, c.states.initialAction[keptInitial], keptInitial, false);
         }
-        int h = c.tHistoryTarget[t];
+        int h = c.paths.historyTarget[t];
         if (h < 0) {
             addEntries(steps, entryPath, quiet);
         } else {
-            addEntries(steps, c.tHistoryPrefix[t], quiet);
-            SizedHandle restore = historySwitch(h, c.tHistoryPrefix[t].length > 0, quiet);
+            addEntries(steps, c.paths.historyPrefix[t], quiet);
+            SizedHandle restore = historySwitch(h, c.paths.historyPrefix[t].length > 0, quiet);
             steps.add(restore.handle());
             count += restore.steps() - 1; // the switch counts as its cases
         }
@@ -824,13 +824,13 @@ public final class Specializer {
      * parent, h's default action runs first, as in the interpreter.
      */
     private SizedHandle historySwitch(int h, boolean parentEntered, boolean quiet) {
-        int[][] paths = c.historyEntries[h];
+        int[][] paths = c.paths.historyEntries[h];
         MethodHandle[] cases = new MethodHandle[paths.length];
         int steps = 1;
         for (int k = 0; k < paths.length; k++) {
             List<MethodHandle> entries = new ArrayList<>();
             if (k == 0 && parentEntered) {
-                addAction(entries, c.initialAction[h], h, false);
+                addAction(entries, c.states.initialAction[h], h, false);
             }
             addEntries(entries, paths[k], quiet);
             MethodHandle all = entries.isEmpty() ? dropArguments(constant(Object.class, null).asType(methodType(void.class)), 0,
@@ -847,7 +847,7 @@ public final class Specializer {
         int[] path = c.exitPath(leaf, base); // what Chart.microstepExits reports
         if (c.hasHistory) {
             for (int st : path) {
-                if (c.historyChildren[st].length > 0) {
+                if (c.states.historyChildren[st].length > 0) {
                     steps.add(withState(RECORD_HISTORY, st));
                 }
             }
@@ -871,7 +871,7 @@ public final class Specializer {
             if (!quiet) {
                 steps.add(withState(EXITING, st));
             }
-            addAction(steps, c.exitAction[st], st, false);
+            addAction(steps, c.states.exitAction[st], st, false);
             steps.add(st < 64 ? dropArguments(insertArguments(EXITED_LOW, 1, 1L << st), 1, Object.class, Object.class)
                     : withState(EXITED, st));
             return steps;
@@ -890,14 +890,14 @@ public final class Specializer {
                 steps.add(st < 64 ? dropArguments(insertArguments(ENTERING_LOW, 1, st, 1L << st), 1, Object.class, Object.class)
                         : withState(ENTERING, st));
             }
-            addAction(steps, c.entryAction[st], st, false);
-            if (c.clocked[st]) {
+            addAction(steps, c.states.entryAction[st], st, false);
+            if (c.ticks.clocked[st]) {
                 steps.add(withState(BEHAVIORS_ENTERED, st));
             }
             if (e < 0) {
-                addAction(steps, c.initialAction[st], st, false);
+                addAction(steps, c.states.initialAction[st], st, false);
             }
-            if (c.kind[st] == CompiledChart.FINAL) {
+            if (c.states.kind[st] == CompiledChart.FINAL) {
                 steps.add(withState(FINAL_ENTERED, st));
             }
             return steps;
@@ -948,6 +948,6 @@ public final class Specializer {
     }
 
     private boolean isLeaf(int st) {
-        return c.kind[st] == CompiledChart.ATOMIC || c.kind[st] == CompiledChart.FINAL;
+        return c.states.kind[st] == CompiledChart.ATOMIC || c.states.kind[st] == CompiledChart.FINAL;
     }
 }
