@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.UserAction;
+import dev.arbor.core.semantics.ChartCore;
 import dev.arbor.core.semantics.UserCode;
 
 import dev.arbor.core.ChartDefinitionException.Problem;
@@ -253,7 +254,7 @@ public final class HandlerChartBuilder<C> {
                 states.get(s.parentKey == null ? Chart.ROOT : s.parentKey).addChild(s);
             }
         }
-        return new Chart<>(new CompiledChart(chart));
+        return new Chart<>(ChartCore.compile(chart));
     }
 
     private HandlerChartBuilder<C> add(Object key, Object parentKey, StateDef.Declared declared, StateHandler<C> handler) {

@@ -1,7 +1,7 @@
 package dev.arbor.core.model;
 
-import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ChartDefinitionException.Problem;
+import dev.arbor.core.ChartDefinitionException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -105,19 +105,18 @@ public final class CompiledChart {
 
     // What the chart uses, so that what it does not use costs nothing.
     /**
-     * Whether the fast path applies: no parallel states, so one active leaf. Off for every chart
-     * when the system property {@code arbor.flat} is {@code off}, which runs everything on the
-     * general SCXML step: the tier the others are compared with.
+     * Whether the fast path applies: no parallel states, so one active leaf, and paths
+     * precomputed. Off for every chart compiled without precomputed paths (system property
+     * {@code arbor.flat=off}, read by {@code ChartCore}), which runs everything on the general SCXML
+     * step: the tier the others are compared with.
      */
     public final boolean flat;
     /**
      * Whether the chart has parallel states and may take the region path: no handler states, and
-     * {@code arbor.flat} not {@code off}. Its transitions whose domain holds no parallel state
+     * paths precomputed. Its transitions whose domain holds no parallel state
      * have an entry path as in a flat chart ({@link #inOneRegion}).
      */
     public final boolean regions;
-    /** {@link #flat} is allowed: the system property {@code arbor.flat} is not {@code off}. */
-    static final boolean FLAT_PATH = !"off".equals(System.getProperty("arbor.flat", "on").trim());
     /** Whether any state is a handler state ({@code StateHandler}). */
     public final boolean hasHandlers;
     public final boolean hasPlans;
@@ -161,7 +160,15 @@ public final class CompiledChart {
      *
      * @throws ChartDefinitionException when the chart has problems
      */
-    public CompiledChart(ChartDef def) {
+    /**
+     * Compiles a chart definition.
+     *
+     * @param def        the chart as the builders made it
+     * @param precompute whether to precompute the flat and region paths (else every transition
+     *                   takes the general step)
+     * @throws dev.arbor.core.ChartDefinitionException naming every problem of the definition
+     */
+    public CompiledChart(ChartDef def, boolean precompute) {
         List<Problem> problems = new ArrayList<>();
         this.name = def.name;
         this.variables = def.variables.toArray(dev.arbor.core.Variable[]::new);
@@ -233,8 +240,8 @@ public final class CompiledChart {
         this.hasBehaviors = anyBehavior;
         this.hasDeferral = anyDefer;
         this.hasTimers = anyTimer;
-        this.flat = !parallel && problems.isEmpty() && FLAT_PATH;
-        this.regions = parallel && !anyHandler && problems.isEmpty() && FLAT_PATH;
+        this.flat = !parallel && problems.isEmpty() && precompute;
+        this.regions = parallel && !anyHandler && problems.isEmpty() && precompute;
         this.handlerMoves = flat && anyHandler ? new HandlerMove[stateCount][] : null;
 
         // 4. Precompute entry paths and history entries; lay out the history slots.

@@ -1,6 +1,7 @@
 package dev.arbor.core.semantics;
 
 import dev.arbor.core.Done;
+import dev.arbor.core.model.ChartDef;
 import dev.arbor.core.model.CompiledChart;
 import java.util.Objects;
 
@@ -28,6 +29,12 @@ public abstract class ChartCore {
     static final int SPECIALIZE_AFTER = specializeAfter(System.getProperty("arbor.specialize", "build"));
     static final int NEVER = -2;
     static final int AT_BUILD = -3;
+    /**
+     * Whether charts are compiled with the flat and region paths precomputed: unless the system
+     * property {@code arbor.flat} is {@code off}, which runs every chart on the general SCXML step,
+     * the tier the others are compared with.
+     */
+    static final boolean PRECOMPUTED_PATHS = !"off".equals(System.getProperty("arbor.flat", "on").trim());
 
     /** The chart's compiled dispatch (see {@link SpeedTier}); null until made, or for good when it cannot be. */
     private SpecializedDispatch specialized;
@@ -45,6 +52,11 @@ public abstract class ChartCore {
     boolean flatSteps;
     /** Whether events may take the region path (a chart with parallel states, specialized); tests turn it off to compare. */
     boolean regionSteps;
+
+    /** Compiles a chart definition with the paths this run's tiers use ({@link #PRECOMPUTED_PATHS}). */
+    public static CompiledChart compile(ChartDef def) {
+        return new CompiledChart(def, PRECOMPUTED_PATHS);
+    }
 
     protected ChartCore(CompiledChart compiled) {
         this.compiled = compiled;
