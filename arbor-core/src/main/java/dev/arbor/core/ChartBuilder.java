@@ -1,7 +1,6 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.ChartDef;
-import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.StateDef;
 import dev.arbor.core.semantics.ChartCore;
 import java.util.Objects;

@@ -7,7 +7,6 @@ import dev.arbor.core.semantics.UserCode;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
 import dev.arbor.core.model.ChartDef;
-import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.StateDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

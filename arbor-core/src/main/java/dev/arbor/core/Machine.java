@@ -8,10 +8,8 @@ import dev.arbor.core.semantics.Moves;
 import dev.arbor.core.semantics.Reload;
 import dev.arbor.core.semantics.RunToCompletion;
 import dev.arbor.core.semantics.Snapshots;
-import dev.arbor.core.semantics.SpecializedDispatch;
 import dev.arbor.core.semantics.StateCheck;
 import dev.arbor.core.semantics.Ticks;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -29,17 +27,13 @@ import java.util.Objects;
  * active state defers is kept and offered again once no active state defers it. Everything that
  * decides what the machine does next is in its {@link #snapshot()} (docs/time-and-deferral.md).
  *
- * <p>This class is the machine's state and its public face. The engine is a set of
- * package-private classes with one job each, static methods over a machine's state:
- * {@code RunToCompletion} is how an event is processed, from {@code fire} to the end of the step,
- * and chooses the tier that takes it: the chart's compiled dispatch ({@code Specializer} builds
- * it into method handles, so that each user guard and action is called from a call site of its
- * own, which the JIT can inline), {@code FlatStep} and {@code HandlerStep} for charts without
- * parallel states (precomputed paths; nothing allocated), {@code RegionStep} for the compiled step
- * of charts with regions, and {@code ScxmlStep}, SCXML's algorithm, for everything. Around them:
- * {@code Ticks}, {@code Moves} (and plans), {@code Deferral}, {@code Snapshots}, {@code Reload}
- * and {@code MachineActivity} (behaviours). {@code arbor.specialize} ({@code eager}, {@code off} or a number
- * of events before compiling) and {@code arbor.flat=off} choose the tiers; the suite runs on each.
+ * <p>This class is the machine's public face; its state is {@link MachineCore}, which the engine's
+ * semantics ({@code dev.arbor.core.semantics}) reads and writes. Each method here hands the work
+ * to one class there: {@code RunToCompletion} for events (it chooses the tier that takes each:
+ * the chart's compiled dispatch, the flat path or the general SCXML step), {@code Ticks} for
+ * ticks, {@code Moves}, {@code Snapshots} and {@code Reload}. docs/architecture.md follows an
+ * event and a tick through them; {@code arbor.specialize} and {@code arbor.flat=off} choose the
+ * tiers ({@code ChartCore}), and the suite runs on each.
  *
  * <p>A user action that throws never leaves a half-made configuration: the step finishes, then the
  * error is reported as the chart's {@link ErrorPolicy} says.

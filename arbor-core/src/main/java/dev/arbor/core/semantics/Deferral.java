@@ -3,7 +3,6 @@ package dev.arbor.core.semantics;
 import dev.arbor.core.DeferralOverflowException;
 import dev.arbor.core.Done;
 import dev.arbor.core.LivelockException;
-import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 import dev.arbor.core.model.CompiledChart;
 

@@ -1,6 +1,5 @@
 package dev.arbor.core.semantics;
 
-import dev.arbor.core.Machine;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateHandler;
 import dev.arbor.core.model.CompiledChart;

@@ -1,7 +1,6 @@
 package dev.arbor.core.semantics;
 
 import dev.arbor.core.Cause;
-import dev.arbor.core.Chart;
 import dev.arbor.core.Done;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;

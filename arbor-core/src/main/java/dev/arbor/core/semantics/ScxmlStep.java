@@ -1,7 +1,6 @@
 package dev.arbor.core.semantics;
 
 import dev.arbor.core.Done;
-import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 import dev.arbor.core.Reply;
 import dev.arbor.core.StateHandler;

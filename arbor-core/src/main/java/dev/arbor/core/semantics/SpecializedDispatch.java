@@ -1,8 +1,6 @@
 package dev.arbor.core.semantics;
 
-import dev.arbor.core.Chart;
 import dev.arbor.core.Done;
-import dev.arbor.core.Machine;
 import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.EventSets;
 
