@@ -52,7 +52,7 @@ class ShippedJarIT {
     @Test
     void asmIsInsideRelocatedToAPackageThatIsNotExported() throws IOException {
         assertThat(descriptor().packages()).contains(SHADED)
-                .allMatch(p -> ModuleExportsTest.API.contains(p) || p.startsWith("dev.arbor.core.model") || p.equals(SHADED));
+                .allMatch(p -> ModuleExportsTest.API.contains(p) || ModuleExportsTest.INTERNAL.contains(p) || p.equals(SHADED));
         List<String> entries;
         try (JarFile jar = new JarFile(JAR.toFile())) {
             entries = Collections.list(jar.entries()).stream().map(JarEntry::getName).collect(Collectors.toList());
@@ -68,26 +68,28 @@ class ShippedJarIT {
         ModuleLayer.Controller layer = ModuleLayer.defineModulesWithOneLoader(conf, List.of(ModuleLayer.boot()),
                 ClassLoader.getPlatformClassLoader());
         Module core = layer.layer().findModule(MODULE).orElseThrow();
-        layer.addOpens(core, MODULE, ShippedJarIT.class.getModule()); // to reach the package-private specializer
+        for (String internal : ModuleExportsTest.INTERNAL) { // to reach the package-private specializer
+            layer.addOpens(core, internal, ShippedJarIT.class.getModule());
+        }
         ClassLoader loader = layer.layer().findLoader(MODULE);
-        Class<?> machine = loader.loadClass(MODULE + ".Machine");
-        assertThat(machine.getModule()).isSameAs(core);
+        assertThat(loader.loadClass(MODULE + ".Machine").getModule()).isSameAs(core);
+        Class<?> machine = loader.loadClass(MODULE + ".semantics.MachineCore");
         assertThatThrownBy(() -> loader.loadClass("org.objectweb.asm.ClassWriter")).isInstanceOf(ClassNotFoundException.class);
 
-        byte[] file = (byte[]) declared(loader, "ChunkClassFile", "of", boolean[].class)
+        byte[] file = (byte[]) declared(loader, "speed.ChunkClassFile", "of", boolean[].class)
                 .invoke(null, (Object) new boolean[] {false, true});
         MethodHandle taken = MethodHandles.dropArguments(MethodHandles.constant(boolean.class, true), 0,
                 machine, Object.class, Object.class);
-        Object chunk = declared(loader, "Specializer", "chunk", byte[].class, MethodHandle[].class)
+        Object chunk = declared(loader, "speed.Specializer", "chunk", byte[].class, MethodHandle[].class)
                 .invoke(null, file, new MethodHandle[] {taken});
-        Method run = declared(loader, "SpecializedDispatch$Chunk", "run", int.class, machine, Object.class, Object.class);
+        Method run = declared(loader, "semantics.SpecializedDispatch$Chunk", "run", int.class, machine, Object.class, Object.class);
 
         assertThat(run.invoke(chunk, 1, null, null, null)).as("key 1's case").isEqualTo(true);
         assertThat(run.invoke(chunk, 0, null, null, null)).as("key 0 has no case").isEqualTo(false);
         assertThat(loader.loadClass(SHADED + ".ClassWriter").getModule()).isSameAs(core);
     }
 
-    /** A method of one of the layer's {@code dev.arbor.core} classes, made accessible. */
+    /** A method of one of the layer's classes ({@code type} relative to {@code dev.arbor.core}), made accessible. */
     private static Method declared(ClassLoader loader, String type, String name, Class<?>... parameters)
             throws ReflectiveOperationException {
         Method m = loader.loadClass(MODULE + "." + type).getDeclaredMethod(name, parameters);
