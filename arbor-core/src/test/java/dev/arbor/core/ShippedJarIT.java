@@ -78,7 +78,7 @@ class ShippedJarIT {
                 .invoke(null, (Object) new boolean[] {false, true});
         MethodHandle taken = MethodHandles.dropArguments(MethodHandles.constant(boolean.class, true), 0,
                 machine, Object.class, Object.class);
-        Object chunk = declared(loader, "Specializer", "chunk", byte[].class, MethodHandle[].class)
+        Object chunk = declared(loader, "HiddenChunks", "chunk", byte[].class, MethodHandle[].class)
                 .invoke(null, file, new MethodHandle[] {taken});
         Method run = declared(loader, "SpecializedDispatch$Chunk", "run", int.class, machine, Object.class, Object.class);
 
