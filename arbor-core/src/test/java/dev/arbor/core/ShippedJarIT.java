@@ -80,7 +80,7 @@ class ShippedJarIT {
                 .invoke(null, (Object) new boolean[] {false, true});
         MethodHandle taken = MethodHandles.dropArguments(MethodHandles.constant(boolean.class, true), 0,
                 machine, Object.class, Object.class);
-        Object chunk = declared(loader, "speed.Specializer", "chunk", byte[].class, MethodHandle[].class)
+        Object chunk = declared(loader, "speed.HiddenChunks", "chunk", byte[].class, MethodHandle[].class)
                 .invoke(null, file, new MethodHandle[] {taken});
         Method run = declared(loader, "semantics.SpecializedDispatch$Chunk", "run", int.class, machine, Object.class, Object.class);
 

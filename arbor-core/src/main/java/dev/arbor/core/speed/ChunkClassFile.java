@@ -45,7 +45,7 @@ import org.objectweb.asm.MethodVisitor;
 import org.objectweb.asm.Type;
 
 /**
- * The class file of one chunk of compiled cases ({@link Specializer}), written with ASM (shaded
+ * The class file of one chunk of compiled cases ({@link HiddenChunks}), written with ASM (shaded
  * into {@code arbor-core}'s jar and relocated, so that its users see no dependency), which lays
  * out the constant pool, the branch offsets and the stack-map frames. Arbor's own classes are
  * named by their class literals; its members, which Java cannot name but by string, through
@@ -104,7 +104,7 @@ final class ChunkClassFile {
      */
     private static final int SPARE_LOCALS = 3;
 
-    /** The chunk's own name: a hidden class is in the package of the lookup that defines it, the semantics' ({@link Specializer#SEMANTICS}). */
+    /** The chunk's own name: a hidden class is in the package of the lookup that defines it, the semantics' ({@link SemanticsHooks#SEMANTICS}). */
     private static final String NAME = SpecializedDispatch.class.getPackageName().replace('.', '/') + "/SpecializedChunk";
     private static final String SUPER = Type.getInternalName(SpecializedDispatch.Chunk.class);
     private static final String MACHINE = Type.getInternalName(MachineCore.class);

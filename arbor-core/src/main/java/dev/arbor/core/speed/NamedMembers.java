@@ -16,11 +16,12 @@ import java.lang.annotation.Target;
 
 /**
  * Part of the speed tier: the names of Arbor's own fields and methods that it reaches by string,
- * as Java has no literal for a member: the specializer's method handles ({@link Specializer},
- * {@link UserCodeHandles}), the machine's configuration ({@link Machine}) and the members the
- * chunks' class files use or override ({@link ChunkClassFile}). Each name is here once, with its
- * owner ({@link Of}); the code uses the constant, and {@code NamedMembersTest} finds every one on
- * its owner, so that renaming the member fails the build, not a chart at run time.
+ * as Java has no literal for a member: the specializer's method handles ({@link SemanticsHooks},
+ * {@link HandlerCases}, {@link UserCodeHandles}), the machine's configuration ({@link Machine})
+ * and the members the chunks' class files use or override ({@link ChunkClassFile}). Each name is
+ * here once, with its owner ({@link Of}); the code uses the constant, and {@code NamedMembersTest}
+ * finds every one on its owner, so that renaming the member fails the build, not a chart at run
+ * time.
  */
 final class NamedMembers {
 
@@ -74,9 +75,9 @@ final class NamedMembers {
     @Of(HandlerStep.class) static final String FAILED = "failed";
     @Of(HandlerStep.class) static final String REPLIED = "replied";
     @Of(RegionStep.class) static final String PICKED = "picked";
-    @Of(Specializer.class) static final String IS_UNHANDLED = "isUnhandled";
-    @Of(Specializer.class) static final String IS_HANDLED = "isHandled";
-    @Of(Specializer.class) static final String MOVE_KEY = "moveKey";
+    @Of(HandlerCases.class) static final String IS_UNHANDLED = "isUnhandled";
+    @Of(HandlerCases.class) static final String IS_HANDLED = "isHandled";
+    @Of(HandlerCases.class) static final String MOVE_KEY = "moveKey";
     @Of(SpecializedDispatch.Chunks.class) static final String RUN_FROM_CASE = "runFromCase";
 
     // The adapters through which compiled code calls the user's functions (UserCodeHandles): a guard's by its kind, an action's by its shape

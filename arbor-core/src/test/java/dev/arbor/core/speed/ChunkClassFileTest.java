@@ -58,7 +58,7 @@ class ChunkClassFileTest {
                 cases.add(MethodHandles.insertArguments(CALLED, 0, key));
             }
         }
-        return Specializer.chunk(hasCase, cases.toArray(new MethodHandle[0]));
+        return HiddenChunks.chunk(hasCase, cases.toArray(new MethodHandle[0]));
     }
 
     @Test
@@ -133,7 +133,7 @@ class ChunkClassFileTest {
                 cases.add(MethodHandles.insertArguments(CALLED, 0, key));
             }
         }
-        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(columns, false)),
+        SpecializedDispatch.Chunk chunk = HiddenChunks.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(columns, false)),
                 cases.toArray(new MethodHandle[0]));
         Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
         List<String> calls = new ArrayList<>();
@@ -170,7 +170,7 @@ class ChunkClassFileTest {
             hasCase[key] = true;
             cases.add(MethodHandles.insertArguments(CALLED, 0, key));
         }
-        SpecializedDispatch.Chunk chunk = Specializer.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(columns, true)),
+        SpecializedDispatch.Chunk chunk = HiddenChunks.chunk(ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(columns, true)),
                 cases.toArray(new MethodHandle[0]));
         Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
         List<String> calls = new ArrayList<>();
@@ -205,7 +205,7 @@ class ChunkClassFileTest {
         }
         Machine<Object> m = Chart.builder("one state").initial("a").state("a", s -> { }).build().newMachine(new Object());
         for (boolean highest : new boolean[] {true, false}) {
-            SpecializedDispatch.Chunk chunk = Specializer.chunk(
+            SpecializedDispatch.Chunk chunk = HiddenChunks.chunk(
                     ChunkClassFile.of(hasCase, new ChunkClassFile.Routes(columns, highest)), cases);
             List<String> calls = new ArrayList<>();
             TierSwitch.setActive0(m, 1L << 40);
