@@ -166,7 +166,7 @@ public final class SpecializedDispatch {
         return events.run(leaf * columns + set, machine, owner, event);
     }
 
-    /** What a chart with parallel regions is specialized into besides its cases (see {@code Specializer.regions}). */
+    /** What a chart with parallel regions is specialized into besides its cases (see {@code RegionCases} in the speed tier). */
     public static final class Regions {
         /** Per event set, {@code words} longs: the leaves with candidate transitions for it. */
         private final long[] candidateLeaves;
@@ -177,13 +177,13 @@ public final class SpecializedDispatch {
         private final int[] effectKeys;
         /**
          * The quiet parts of each such microstep (exits, action, entries; see
-         * {@code Specializer.regionParts}), from key {@code partKeys[leaf * transitions + t]} on
+         * {@code RegionCases.regionParts}), from key {@code partKeys[leaf * transitions + t]} on
          * (-1: none); null when the chart has none.
          */
         private final Chunks parts;
         private final int[] partKeys;
 
-        /** Cases for two active leaves of different regions with candidates, or null (see {@code Specializer.pairs}). */
+        /** Cases for two active leaves of different regions with candidates, or null (see {@code RegionCases.pairs}). */
         final Pairs pairs;
 
         public Regions(long[] candidateLeaves, Chunks selecting, Chunks effects, int[] effectKeys, Chunks parts, int[] partKeys,
@@ -228,7 +228,7 @@ public final class SpecializedDispatch {
     }
 
     /**
-     * The cases of pairs of active leaves in different regions (see {@code Specializer.pairs}):
+     * The cases of pairs of active leaves in different regions (see {@code RegionCases.pairs}):
      * for each event set, a square table by the two leaves' ranks among its candidate leaves.
      */
     public static final class Pairs {
