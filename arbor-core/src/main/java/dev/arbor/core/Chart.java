@@ -1,5 +1,6 @@
 package dev.arbor.core;
 
+import dev.arbor.core.model.ChartDef;
 import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.StateDef;
 import dev.arbor.core.model.Trigger;
@@ -40,6 +41,11 @@ public final class Chart<C> extends ChartCore {
                 doneEvents[s] = new Done(this, s, compiled.states.key[s], compiled.states.name[s]);
             }
         }
+    }
+
+    /** The chart a builder's definition compiles to. */
+    static <C> Chart<C> of(ChartDef def) {
+        return new Chart<>(compile(def));
     }
 
     /** The compiled model, for the API's other classes (the semantics reads the field). */

@@ -2,7 +2,6 @@ package dev.arbor.core;
 
 import dev.arbor.core.model.ChartDef;
 import dev.arbor.core.model.StateDef;
-import dev.arbor.core.semantics.ChartCore;
 import java.util.Objects;
 import java.util.function.Consumer;
 
@@ -168,7 +167,7 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
      * @throws ChartDefinitionException listing every rule the definition breaks
      */
     public Chart<C> build() {
-        return new Chart<>(ChartCore.compile(chart));
+        return Chart.of(chart);
     }
 
     // Covariant forms of the root-state methods, so that a chart reads as one chain.

@@ -1,5 +1,7 @@
 package dev.arbor.core;
 
+import dev.arbor.core.semantics.DoneCore;
+
 /**
  * The completion event of a compound or parallel state, raised on the internal queue when the
  * state's final child is entered (compound) or when every region has reached a final state
@@ -8,15 +10,12 @@ package dev.arbor.core;
  *
  * <p>Each chart makes one instance per state at build time, so raising one allocates nothing.
  */
-public final class Done implements NamedEvent {
+public final class Done extends DoneCore implements NamedEvent {
     private final Object state;
     private final String name;
-    public final Object chartToken;
-    public final int stateId;
 
     Done(Object chartToken, int stateId, Object state, String stateName) {
-        this.chartToken = chartToken;
-        this.stateId = stateId;
+        super(chartToken, stateId);
         this.state = state;
         this.name = "done.state." + stateName;
     }

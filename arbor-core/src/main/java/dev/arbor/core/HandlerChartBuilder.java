@@ -1,7 +1,6 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.UserAction;
-import dev.arbor.core.semantics.ChartCore;
 import dev.arbor.core.semantics.UserCode;
 
 import dev.arbor.core.ChartDefinitionException.Problem;
@@ -253,7 +252,7 @@ public final class HandlerChartBuilder<C> {
                 states.get(s.parentKey == null ? Chart.ROOT : s.parentKey).addChild(s);
             }
         }
-        return new Chart<>(ChartCore.compile(chart));
+        return Chart.of(chart);
     }
 
     private HandlerChartBuilder<C> add(Object key, Object parentKey, StateDef.Declared declared, StateHandler<C> handler) {

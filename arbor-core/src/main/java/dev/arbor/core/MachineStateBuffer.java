@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.semantics.Bits;
 import dev.arbor.core.semantics.StateBits;
 import dev.arbor.core.semantics.StateBufferCore;
 import java.util.ArrayList;
@@ -419,7 +420,8 @@ public final class MachineStateBuffer extends StateBufferCore {
      * Fills this buffer from a state whose ids {@code StateCheck.formProblem} found in range and in
      * order; what it holds beyond that is for {@code restore} to judge.
      */
-    public void load(MachineState state) {
+    @Override
+    protected void load(MachineState state) {
         clear();
         addAll(active, state.active());
         halted = state.halted();
@@ -483,21 +485,6 @@ public final class MachineStateBuffer extends StateBufferCore {
         return out;
     }
 
-    /** The smallest index at or after {@code from} (at least 0) whose bit is set, or -1. */
-    public static int nextSet(long[] bits, int from) {
-        int w = from >>> 6;
-        if (w >= bits.length) {
-            return -1;
-        }
-        long word = bits[w] & (-1L << from);
-        while (word == 0) {
-            if (++w == bits.length) {
-                return -1;
-            }
-            word = bits[w];
-        }
-        return (w << 6) + Long.numberOfTrailingZeros(word);
-    }
 
     private static boolean isSet(long[] bits, int i) {
         return (bits[i >>> 6] & (1L << i)) != 0;
@@ -575,7 +562,7 @@ public final class MachineStateBuffer extends StateBufferCore {
          * @return the id, or -1 when there is none
          */
         public int next(int from) {
-            return nextSet(bits, from);
+            return Bits.nextSet(bits, from);
         }
 
         /**

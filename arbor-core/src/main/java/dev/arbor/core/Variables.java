@@ -1,6 +1,7 @@
 package dev.arbor.core;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.semantics.VariablesCore;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
@@ -22,23 +23,21 @@ import java.util.Objects;
  * names the variable and its range; the variable keeps its last valid value. Every change is told
  * to the machine's listeners ({@link MachineListener#onVariable}). Confined to the machine's thread.
  */
-public final class Variables {
+public final class Variables extends VariablesCore {
     /** The generator's state when a machine is made, until {@link #seed} sets another. */
     public static final long DEFAULT_SEED = 0x5EED_A7B0_2026L;
     private static final long GOLDEN = 0x9E37_79B9_7F4A_7C15L;
 
     private final Machine<?> machine;
-    private Variable[] defs;
-    private int[] values;
-    private long random = DEFAULT_SEED;
 
     Variables(Machine<?> machine, CompiledChart chart) {
+        super(chart.variables, DEFAULT_SEED);
         this.machine = machine;
-        this.defs = chart.variables;
-        this.values = new int[defs.length];
-        for (int i = 0; i < defs.length; i++) {
-            values[i] = defs[i].initial();
-        }
+    }
+
+    @Override
+    protected void restored(int id, int value) {
+        machine.variableChanged(id, value);
     }
 
     // ---------------------------------------------------------------- by name
@@ -277,34 +276,6 @@ public final class Variables {
     /** {@return the generator's state, as a snapshot holds it} */
     public long randomState() {
         return random;
-    }
-
-    // ---------------------------------------------------------------- the engine's
-
-    /** Puts back values (checked by the caller) and the generator's state, telling listeners of each change. */
-    public void restore(int[] raw, long randomState) {
-        for (int i = 0; i < defs.length; i++) {
-            if (values[i] != raw[i]) {
-                values[i] = raw[i];
-                machine.variableChanged(i, raw[i]);
-            }
-        }
-        random = randomState;
-    }
-
-    /** The values as they are now, for a snapshot. */
-    public void copyInto(int[] into) {
-        System.arraycopy(values, 0, into, 0, values.length);
-    }
-
-    /** Moves onto another chart's declarations (hot reload) with the values the move worked out. */
-    public void moveTo(Variable[] to, int[] raw) {
-        defs = to;
-        values = raw;
-    }
-
-    public Variable[] definitions() {
-        return defs;
     }
 
     private int typed(String name, Variable.Type a, Variable.Type b) {

@@ -51,4 +51,20 @@ public final class Bits {
         }
         return mask;
     }
+
+    /** The lowest set bit at or after {@code from}, or -1. */
+    public static int nextSet(long[] bits, int from) {
+        int w = from >>> 6;
+        if (w >= bits.length) {
+            return -1;
+        }
+        long word = bits[w] & (-1L << from);
+        while (word == 0) {
+            if (++w == bits.length) {
+                return -1;
+            }
+            word = bits[w];
+        }
+        return (w << 6) + Long.numberOfTrailingZeros(word);
+    }
 }

@@ -54,7 +54,7 @@ public abstract class ChartCore {
     boolean regionSteps;
 
     /** Compiles a chart definition with the paths this run's tiers use ({@link #PRECOMPUTED_PATHS}). */
-    public static CompiledChart compile(ChartDef def) {
+    protected static CompiledChart compile(ChartDef def) {
         return new CompiledChart(def, PRECOMPUTED_PATHS);
     }
 
@@ -197,7 +197,7 @@ public abstract class ChartCore {
     }
 
     /** The id of the state with this key or name; throws naming the chart when it has none. */
-    public static int stateId(CompiledChart c, Object stateKey) {
+    protected static int stateId(CompiledChart c, Object stateKey) {
         Objects.requireNonNull(stateKey, "stateKey");
         int id = c.idOf(stateKey);
         if (id < 0) {

@@ -47,4 +47,10 @@ public abstract class StateBufferCore {
     /** For the public face only. */
     protected StateBufferCore() {
     }
+
+    /**
+     * Fills this buffer from a state whose ids {@code StateCheck.formProblem} found in range and in
+     * order; what it holds beyond that is for {@code restore} to judge.
+     */
+    protected abstract void load(MachineState state);
 }

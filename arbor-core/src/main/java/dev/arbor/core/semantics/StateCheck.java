@@ -121,7 +121,7 @@ public final class StateCheck {
             return why;
         }
         MachineStateBuffer buffer = new MachineStateBuffer(chart);
-        buffer.load(state);
+        ((StateBufferCore) buffer).load(state);
         return problem(chart.compiled, buffer);
     }
 
@@ -318,7 +318,7 @@ public final class StateCheck {
         if (!isSet(goal, 0)) {
             return "the root is not active";
         }
-        for (int st = MachineStateBuffer.nextSet(goal, 1); st >= 0; st = MachineStateBuffer.nextSet(goal, st + 1)) {
+        for (int st = Bits.nextSet(goal, 1); st >= 0; st = Bits.nextSet(goal, st + 1)) {
             byte k = c.states.kind[st];
             if (k == CompiledChart.HISTORY_SHALLOW || k == CompiledChart.HISTORY_DEEP) {
                 return "history pseudo-state '" + c.states.name[st] + "' cannot be active";
@@ -327,7 +327,7 @@ public final class StateCheck {
                 return "'" + c.states.name[st] + "' is active but its parent '" + c.states.name[c.states.parent[st]] + "' is not";
             }
         }
-        for (int st = MachineStateBuffer.nextSet(goal, 0); st >= 0; st = MachineStateBuffer.nextSet(goal, st + 1)) {
+        for (int st = Bits.nextSet(goal, 0); st >= 0; st = Bits.nextSet(goal, st + 1)) {
             int activeChildren = activeChildren(c, st, goal);
             if (c.states.kind[st] == CompiledChart.COMPOUND && activeChildren != 1) {
                 return "compound '" + c.states.name[st] + "' has " + activeChildren + " active children (needs exactly 1)";
@@ -386,7 +386,7 @@ public final class StateCheck {
                 bits[a >>> 6] |= 1L << a;
             }
         }
-        for (int st = MachineStateBuffer.nextSet(bits, p); st >= 0; st = MachineStateBuffer.nextSet(bits, st + 1)) {
+        for (int st = Bits.nextSet(bits, p); st >= 0; st = Bits.nextSet(bits, st + 1)) {
             if (childrenComplete(c, st, bits)) {
                 continue;
             }
