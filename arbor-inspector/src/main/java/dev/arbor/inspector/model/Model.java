@@ -27,16 +27,14 @@ public final class Model {
 
     private final int traceLength;
     private final Map<Integer, ChartView> charts = new HashMap<>();
-    /** Per chart id: which states have history states. */
-    private final Map<Integer, boolean[]> historyParents = new HashMap<>();
+    /** Which states have history states, and what those record. */
+    private final HistoryRecords historyRecords = new HistoryRecords();
     private final List<MachineView> machines = new ArrayList<>();
-    private final ArrayDeque<TelegramView> telegrams = new ArrayDeque<>();
-    private final LinkedHashMap<Long, TelegramView> pending = new LinkedHashMap<>();
-    private final Map<Integer, Integer> agents = new HashMap<>();
+    /** The telegrams between agents. */
+    private final TelegramLog telegramLog = new TelegramLog();
     private long seq;
     private long tick;
     private long version;
-    private long telegramVersion;
     private int attachedCount;
 
     public Model(int traceLength) {
@@ -165,7 +163,7 @@ public final class Model {
         /** The step before it, when it was quiet: its tick record and signature (-1: not quiet). */
         private Entry quietTicks;
         private int quietSignature;
-        private final List<Integer> exitedThisStep = new ArrayList<>();
+        final List<Integer> exitedThisStep = new ArrayList<>();
         /** What the record being applied replaced, kept with its trace entry. */
         private Prior prior;
         /** The raw value the variable record being applied replaced. */
@@ -241,58 +239,11 @@ public final class Model {
          * The configuration after each step time travel can reach, oldest first, the last being
          * the live one: the live configuration with every later record undone, each read with the
          * chart that was current then. Moves onto other charts, syncs, restores and variable records
-         * are undone by what they replaced; an attach is where the trace's knowledge begins.
+         * are undone by what they replaced; an attach is where the trace's knowledge begins
+         * ({@link TimeTravel}).
          */
         public List<Configuration> configurations() {
-            List<Configuration> out = new ArrayList<>();
-            if (active == null || trace.isEmpty()) {
-                return out;
-            }
-            int atChart = chart;
-            java.util.TreeSet<Integer> on = new java.util.TreeSet<>(activeIds());
-            Map<Integer, List<Integer>> rec = historyCopy();
-            int[] values = variables.clone();
-            Iterator<Entry> it = trace.descendingIterator();
-            Entry e = it.next();
-            out.add(new Configuration(e.step, atChart, List.copyOf(on), rec, listOf(values)));
-            while (true) {
-                if (e.kind == Kind.ATTACH) {
-                    break; // what came before the attach is not known
-                }
-                Prior p = e.prior;
-                switch (e.kind) {
-                    case Kind.ENTER -> on.remove((int) e.a);
-                    case Kind.EXIT -> on.add((int) e.a);
-                    case Kind.VARIABLE -> {
-                        if (e.a >= 0 && e.a < values.length) {
-                            values[(int) e.a] = (int) e.was;
-                        }
-                    }
-                    default -> { }
-                }
-                if (p != null) {
-                    atChart = p.chart();
-                    if (p.active() != null) {
-                        on = new java.util.TreeSet<>(p.active());
-                    }
-                    if (p.history() != null) {
-                        rec = p.history();
-                    }
-                    if (p.variables() != null) {
-                        values = p.variables().stream().mapToInt(Integer::intValue).toArray();
-                    }
-                }
-                if (!it.hasNext()) {
-                    break;
-                }
-                Entry older = it.next();
-                if (older.step != e.step) {
-                    out.add(new Configuration(older.step, atChart, List.copyOf(on), rec, listOf(values)));
-                }
-                e = older;
-            }
-            java.util.Collections.reverse(out);
-            return out;
+            return TimeTravel.configurations(this);
         }
 
         /** Text a filter is matched against: name, chart and active state names. */
@@ -391,7 +342,7 @@ public final class Model {
         }
     }
 
-    private static List<Integer> listOf(int[] values) {
+    static List<Integer> listOf(int[] values) {
         Integer[] boxed = new Integer[values.length];
         for (int i = 0; i < values.length; i++) {
             boxed[i] = values[i];
@@ -468,7 +419,7 @@ public final class Model {
         tick = Math.max(tick, r.tick);
         version++;
         switch (r.kind) {
-            case Kind.SENT, Kind.DELIVERED, Kind.DROPPED, Kind.AGENT, Kind.PENDING -> telegram(r);
+            case Kind.SENT, Kind.DELIVERED, Kind.DROPPED, Kind.AGENT, Kind.PENDING -> telegramLog.telegram(r);
             default -> machineRecord(r);
         }
     }
@@ -499,7 +450,7 @@ public final class Model {
                 ChartView to = charts.get(r.chart);
                 if (to != null) {
                     m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy(), m.variableValues());
-                    moveOnto(m, c, r.chart, to);
+                    ChartMoves.moveOnto(m, c, r.chart, to);
                 }
             }
             case Kind.EVENT -> m.lastEvent = r.text;
@@ -514,9 +465,9 @@ public final class Model {
                     m.active[s] = false;
                     m.clocks.remove(s);
                     m.exitedThisStep.add(s);
-                    if (hasHistoryChild(c, s)) {
+                    if (historyRecords.hasHistoryChild(c, s)) {
                         Map<Integer, List<Integer>> before = m.historyCopy();
-                        recordHistory(m, c, s);
+                        HistoryRecords.recordHistory(m, c, s);
                         m.prior = new Prior(m.chart, null, before, null);
                     }
                 }
@@ -559,135 +510,6 @@ public final class Model {
         m.append(r);
     }
 
-    /** State {@code s} is being exited: its history states record what of it was exited before it. */
-    private static void recordHistory(MachineView m, ChartView c, int s) {
-        for (int h = 0; h < c.states().size(); h++) {
-            ChartView.StateView hs = c.states().get(h);
-            if (hs.parent() != s || !hs.history()) {
-                continue;
-            }
-            List<Integer> rec = new ArrayList<>();
-            for (int x : m.exitedThisStep) {
-                if (hs.deepHistory() ? descends(c, x, s) && c.states().get(x).leaf(c, x) : c.states().get(x).parent() == s) {
-                    rec.add(x);
-                }
-            }
-            rec.sort(null);
-            m.history.put(h, rec);
-        }
-    }
-
-    /** Whether state {@code s} of chart {@code c} has history states (whose records its exit writes). */
-    private boolean hasHistoryChild(ChartView c, int s) {
-        if (c == null) {
-            return false;
-        }
-        boolean[] parents = historyParents.computeIfAbsent(c.id(), id -> {
-            boolean[] p = new boolean[c.states().size()];
-            for (ChartView.StateView st : c.states()) {
-                if (st.history() && st.parent() >= 0) {
-                    p[st.parent()] = true;
-                }
-            }
-            return p;
-        });
-        return s >= 0 && s < parents.length && parents[s];
-    }
-
-    /**
-     * A move onto chart {@code to}: what the machine holds, read with the old chart's ids, is
-     * mapped onto the new chart's by path, as {@code Machine.moveTo} maps what it keeps. States
-     * that are gone have been exited (with the old ids) before the move's announcement; states
-     * entered follow it with the new ids; the configuration written whole at the move's end is
-     * the final word. Variables are mapped by name as the move keeps them: a value is kept when
-     * the variable is declared with the same type and the value fits its range (an enum's by its
-     * name); otherwise it starts at its initial value.
-     */
-    private static void moveOnto(MachineView m, ChartView from, int toId, ChartView to) {
-        Map<String, Integer> byPath = new HashMap<>();
-        for (int s = 0; s < to.states().size(); s++) {
-            byPath.put(to.states().get(s).path(), s);
-        }
-        java.util.function.IntUnaryOperator map = s -> {
-            if (from == null || s < 0 || s >= from.states().size()) {
-                return -1;
-            }
-            Integer n = byPath.get(from.states().get(s).path());
-            return n == null ? -1 : n;
-        };
-        boolean[] active = new boolean[to.states().size()];
-        for (int s = 0; s < m.active.length; s++) {
-            int n = m.active[s] ? map.applyAsInt(s) : -1;
-            if (n >= 0) {
-                active[n] = true;
-            }
-        }
-        Map<Integer, List<Integer>> history = new LinkedHashMap<>();
-        m.history.forEach((h, rec) -> {
-            int nh = map.applyAsInt(h);
-            List<Integer> mapped = new ArrayList<>();
-            for (int s : rec) {
-                int n = map.applyAsInt(s);
-                if (n >= 0) {
-                    mapped.add(n);
-                }
-            }
-            if (nh >= 0 && mapped.size() == rec.size()) {
-                history.put(nh, mapped);
-            }
-        });
-        Map<Integer, Long> clocks = new LinkedHashMap<>();
-        m.clocks.forEach((s, t) -> {
-            int n = map.applyAsInt(s);
-            if (n >= 0) {
-                clocks.put(n, t);
-            }
-        });
-        m.chart = toId;
-        m.variables = moveVariables(m.variables, from, to);
-        m.active = active;
-        m.history.clear();
-        m.history.putAll(history);
-        m.clocks.clear();
-        m.clocks.putAll(clocks);
-        m.lastTransition = -1;
-    }
-
-    /** A machine's variables' raw values, read with chart {@code from}, mapped by name onto {@code to}'s. */
-    private static int[] moveVariables(int[] values, ChartView from, ChartView to) {
-        Map<String, Integer> before = new HashMap<>();
-        for (int v = 0; from != null && v < from.variables().size() && v < values.length; v++) {
-            before.put(from.variables().get(v).name(), v);
-        }
-        int[] moved = new int[to.variables().size()];
-        for (int v = 0; v < moved.length; v++) {
-            ChartView.VariableView now = to.variables().get(v);
-            moved[v] = now.initial();
-            Integer was = before.get(now.name());
-            if (was == null) {
-                continue;
-            }
-            ChartView.VariableView old = from.variables().get(was);
-            int raw = values[was];
-            if (!old.type().equals(now.type())) {
-                continue;
-            }
-            int mapped = now.type().equals("enum") ? now.values().indexOf(old.show(raw)) : raw;
-            if (now.holds(mapped)) {
-                moved[v] = mapped;
-            }
-        }
-        return moved;
-    }
-
-    private static boolean descends(ChartView c, int x, int ancestor) {
-        for (int p = c.states().get(x).parent(); p >= 0; p = c.states().get(p).parent()) {
-            if (p == ancestor) {
-                return true;
-            }
-        }
-        return false;
-    }
 
     private void attach(Rec r) {
         Rec.Attach a = r.attach;
@@ -720,41 +542,6 @@ public final class Model {
         m.version++;
         m.append(r);
     }
-
-    private void telegram(Rec r) {
-        telegramVersion++;
-        switch (r.kind) {
-            case Kind.AGENT -> agents.put((int) r.a, (int) r.b);
-            case Kind.PENDING -> {
-                for (Rec.Telegram t : r.pending) {
-                    TelegramView v = new TelegramView(t.receipt(), t.sender(), t.receiver(), t.event(), r.tick, t.due());
-                    keep(v);
-                }
-            }
-            case Kind.SENT -> keep(new TelegramView(r.b, (int) r.a, (int) r.c, r.text, r.tick, r.due));
-            case Kind.DELIVERED, Kind.DROPPED -> {
-                TelegramView v = pending.remove(r.b);
-                if (v != null) {
-                    v.deliveredAt = r.kind == Kind.DELIVERED ? r.tick : -2;
-                }
-            }
-            default -> { }
-        }
-    }
-
-    private void keep(TelegramView v) {
-        telegrams.addLast(v);
-        while (telegrams.size() > TELEGRAMS) {
-            telegrams.removeFirst();
-        }
-        pending.put(v.receipt, v);
-        if (pending.size() > PENDING) {
-            Iterator<Long> it = pending.keySet().iterator();
-            it.next();
-            it.remove();
-        }
-    }
-
     // ---------------------------------------------------------------- reading
 
     public MachineView machine(int slot) {
@@ -778,19 +565,17 @@ public final class Model {
 
     /** The telegrams kept, oldest first. */
     public List<TelegramView> telegrams() {
-        return new ArrayList<>(telegrams);
+        return telegramLog.telegrams();
     }
 
     /** The telegrams sent and neither delivered nor dropped, by due tick. */
     public List<TelegramView> pendingTelegrams() {
-        List<TelegramView> out = new ArrayList<>(pending.values());
-        out.sort((x, y) -> x.due != y.due ? Long.compare(x.due, y.due) : Long.compare(x.receipt, y.receipt));
-        return out;
+        return telegramLog.pendingTelegrams();
     }
 
     /** The name of an agent: its attached machine's, else {@code #id}. */
     public String agentName(int agent) {
-        Integer slot = agents.get(agent);
+        Integer slot = telegramLog.agentSlot(agent);
         MachineView m = slot == null ? null : machine(slot);
         return m == null ? "#" + agent : m.name;
     }
@@ -809,6 +594,6 @@ public final class Model {
     }
 
     public long telegramVersion() {
-        return telegramVersion;
+        return telegramLog.telegramVersion();
     }
 }
