@@ -1,6 +1,8 @@
 package dev.arbor.core.semantics;
 
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.PathTable;
+import dev.arbor.core.model.TransitionTable;
 
 /**
  * The step of a chart without parallel states, which gives the same results as {@link ScxmlStep}
@@ -48,13 +50,15 @@ public final class FlatStep {
      * as {@link #microstep}.
      */
     static void microstepFlat(MachineCore m, CompiledChart c, int t, Object event) {
-        int d = c.transitions.domain[t];
+        TransitionTable tr = c.transitions;
+        int d = tr.domain[t];
         if (d == CompiledChart.NO_DOMAIN) {
-            MicrostepHooks.internalTaken(m, c.transitions.source[t], event);
-            RunToCompletion.runAction(m, c.transitions.action[t], c.transitions.source[t], event);
+            MicrostepHooks.internalTaken(m, tr.source[t], event);
+            RunToCompletion.runAction(m, tr.action[t], tr.source[t], event);
             return;
         }
-        microstepFlat(m, c, t, d, c.paths.keptInitial[t], c.paths.entry[t], event);
+        PathTable paths = c.paths;
+        microstepFlat(m, c, t, d, paths.keptInitial[t], paths.entry[t], event);
     }
 
     /** A flat microstep of transition {@code t} with domain {@code d}, entering {@code entryPath} (declared or asked for by a handler). */
@@ -82,7 +86,8 @@ public final class FlatStep {
 
     /** Exits every state from active leaf {@code leaf} up to, not including, {@code base}, innermost first. */
     static void exitUpTo(MachineCore m, CompiledChart c, int leaf, int base) {
-        for (int st = leaf; st != base; st = c.states.parent[st]) {
+        int[] parent = c.states.parent;
+        for (int st = leaf; st != base; st = parent[st]) {
             exitState(m, c, st);
         }
     }
@@ -124,13 +129,14 @@ public final class FlatStep {
 
     /** Enters a precomputed path; {@code ~s} marks a state whose initial action follows its entry. */
     static void enterPath(MachineCore m, CompiledChart c, int[] path) {
+        byte[] kind = c.states.kind;
         for (int e : path) {
             int st = e < 0 ? ~e : e;
             enterState(m, c, st);
             if (e < 0) {
                 RunToCompletion.runInitialAction(m, c, st);
             }
-            if (c.states.kind[st] == CompiledChart.FINAL) {
+            if (kind[st] == CompiledChart.FINAL) {
                 ScxmlStep.completed(m, c, st);
             }
         }

@@ -4,6 +4,7 @@ import dev.arbor.core.Activity;
 import dev.arbor.core.Behavior;
 import dev.arbor.core.Machine;
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.TransitionTable;
 
 /**
  * The component HSM's runtime: when each state with behaviours was entered (in ticks), which have
@@ -79,12 +80,13 @@ public final class MachineActivity<C> implements Activity<C> {
         finished[st >>> 6] &= ~(1L << st);
         CompiledChart c = machine.chart.compiled;
         if (c.ticks.maxAfter[st] > 0) {
+            TransitionTable tr = c.transitions;
             for (int t : c.triggers.polledTransitions[st]) {
-                if (c.transitions.timerOnce[t]) {
+                if (tr.timerOnce[t]) {
                     timersFired[t >>> 6] &= ~(1L << t);
                 }
-                if (c.transitions.after[t] > 0) {
-                    quietUntil = Math.min(quietUntil, ticks + c.transitions.after[t]);
+                if (tr.after[t] > 0) {
+                    quietUntil = Math.min(quietUntil, ticks + tr.after[t]);
                 }
             }
         }

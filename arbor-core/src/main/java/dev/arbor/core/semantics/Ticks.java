@@ -4,6 +4,7 @@ import dev.arbor.core.Cause;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 import dev.arbor.core.model.CompiledChart;
+import dev.arbor.core.model.TransitionTable;
 import dev.arbor.core.model.UserAction;
 import java.util.Objects;
 
@@ -228,18 +229,19 @@ public final class Ticks {
 
     /** Fires the first polled transition of {@code st} that holds; returns where the walk resumes, or -1. */
     private static int firePolled(MachineCore m, CompiledChart c, int st) {
+        TransitionTable tr = c.transitions;
         for (int t : c.triggers.polledTransitions[st]) {
-            if (c.transitions.after[t] > 0 && !timerDue(m, c, t)) {
+            if (tr.after[t] > 0 && !timerDue(m, c, t)) {
                 continue;
             }
             if (RunToCompletion.guardHolds(m, c, t, null)) {
-                if (c.transitions.timerOnce[t]) {
+                if (tr.timerOnce[t]) {
                     Bits.set(m.extras.tasks.timersFired, t); // its source stays active: it has fired for this activation
                 }
                 if (!polledInOneRegion(m, c, st, t)) {
                     RunToCompletion.execute(m, c, t, null);
                 }
-                int d = c.transitions.domain[t];
+                int d = tr.domain[t];
                 return d == CompiledChart.NO_DOMAIN ? c.states.end[st] : c.states.end[d & ~CompiledChart.DOMAIN_STAYS_ACTIVE];
             }
         }
@@ -322,10 +324,13 @@ public final class Ticks {
             return true;
         }
         long next = Long.MAX_VALUE; // when the first active timer is due, none being due now
-        for (int st = m.nextActiveIn(c.ticks.polledMask, 0); st >= 0; st = m.nextActiveIn(c.ticks.polledMask, st + 1)) {
-            for (int t : c.triggers.polledTransitions[st]) {
-                if (!(c.transitions.timerOnce[t] && Bits.isSet(tk.timersFired, t))) {
-                    long due = tk.enteredAt[c.transitions.source[t]] + c.transitions.after[t];
+        TransitionTable tr = c.transitions;
+        long[] polledMask = c.ticks.polledMask;
+        int[][] polled = c.triggers.polledTransitions;
+        for (int st = m.nextActiveIn(polledMask, 0); st >= 0; st = m.nextActiveIn(polledMask, st + 1)) {
+            for (int t : polled[st]) {
+                if (!(tr.timerOnce[t] && Bits.isSet(tk.timersFired, t))) {
+                    long due = tk.enteredAt[tr.source[t]] + tr.after[t];
                     if (now >= due) {
                         return false;
                     }
@@ -347,6 +352,7 @@ public final class Ticks {
 
     /** Whether timer {@code t} is due when the clock reads {@code now}. */
     private static boolean dueAt(MachineActivity<?> tk, CompiledChart c, int t, long now) {
-        return now - tk.enteredAt[c.transitions.source[t]] >= c.transitions.after[t] && !(c.transitions.timerOnce[t] && Bits.isSet(tk.timersFired, t));
+        TransitionTable tr = c.transitions;
+        return now - tk.enteredAt[tr.source[t]] >= tr.after[t] && !(tr.timerOnce[t] && Bits.isSet(tk.timersFired, t));
     }
 }
