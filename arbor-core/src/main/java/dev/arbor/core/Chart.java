@@ -24,6 +24,7 @@ import java.util.Optional;
  *
  * @param <C> the owner (context) type: the object every action receives
  */
+@SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
 public final class Chart<C> extends ChartCore {
 
     /** The key of every chart's root state. Its name is {@code "root"}. */

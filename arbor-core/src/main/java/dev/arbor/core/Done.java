@@ -10,6 +10,7 @@ import dev.arbor.core.semantics.DoneCore;
  *
  * <p>Each chart makes one instance per state at build time, so raising one allocates nothing.
  */
+@SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
 public final class Done extends DoneCore implements NamedEvent {
     private final Object state;
     private final String name;

@@ -40,6 +40,7 @@ import java.util.Objects;
  *
  * @param <C> the owner (context) type
  */
+@SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
 public sealed class Machine<C> extends MachineCore permits Machine.WithVariables {
 
     Machine(Chart<C> chart, C owner) {

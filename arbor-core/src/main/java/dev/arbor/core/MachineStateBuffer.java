@@ -24,6 +24,7 @@ import java.util.Objects;
  * clocks only on active clocked states, limits — is what {@code restore} checks, naming what is
  * wrong before it changes anything.
  */
+@SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
 public final class MachineStateBuffer extends StateBufferCore {
     private static final int[] NO_IDS = {};
 
@@ -503,6 +504,7 @@ public final class MachineStateBuffer extends StateBufferCore {
      * A set of one chart's state ids, as bits: a configuration or a history record in a
      * {@link MachineStateBuffer}. Its ids come out in increasing (document) order.
      */
+    @SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
     public static final class StateSet extends StateBits {
         private final int stateCount;
 

@@ -23,6 +23,7 @@ import java.util.Objects;
  * names the variable and its range; the variable keeps its last valid value. Every change is told
  * to the machine's listeners ({@link MachineListener#onVariable}). Confined to the machine's thread.
  */
+@SuppressWarnings("exports") // its engine-side superclass is not API: it adds no public member
 public final class Variables extends VariablesCore {
     /** The generator's state when a machine is made, until {@link #seed} sets another. */
     public static final long DEFAULT_SEED = 0x5EED_A7B0_2026L;

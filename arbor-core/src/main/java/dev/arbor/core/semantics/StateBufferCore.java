@@ -51,6 +51,8 @@ public abstract class StateBufferCore {
     /**
      * Fills this buffer from a state whose ids {@code StateCheck.formProblem} found in range and in
      * order; what it holds beyond that is for {@code restore} to judge.
+     *
+     * @param state the state to hold
      */
     protected abstract void load(MachineState state);
 }

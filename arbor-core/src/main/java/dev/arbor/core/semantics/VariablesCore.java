@@ -25,7 +25,12 @@ public abstract class VariablesCore {
         this.random = seed;
     }
 
-    /** A value a restore changed: the public face tells the listeners. */
+    /**
+     * A value a restore changed: the public face tells the listeners.
+     *
+     * @param id    the variable's id
+     * @param value its raw value now
+     */
     protected abstract void restored(int id, int value);
 
     /** Puts back values (checked by the caller) and the generator's state, telling listeners of each change. */
