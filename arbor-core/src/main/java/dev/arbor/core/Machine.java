@@ -58,7 +58,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
         WithVariables(Chart<C> chart, C owner) {
             super(chart, owner);
-            this.variables = new Variables(this, chart.compiled);
+            this.variables = new Variables(this, chart.compiled());
         }
 
         @Override
@@ -142,7 +142,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         Extras x = extras();
         Variables v = x.variables;
         if (v == null) {
-            v = x.variables = new Variables(this, chart.compiled);
+            v = x.variables = new Variables(this, compiled());
         }
         return v;
     }
@@ -453,7 +453,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         Objects.requireNonNull(state, "state");
         Objects.requireNonNull(cause, "cause");
         Snapshots.checkNotStepping(this);
-        String problem = StateCheck.formProblem(chart.compiled, state);
+        String problem = StateCheck.formProblem(compiled(), state);
         if (problem != null) {
             throw new IllegalArgumentException("not a state of chart '" + chart().name() + "': " + problem);
         }
@@ -486,7 +486,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * @return the number of states recorded
      */
     public int recordedCount(int historyState) {
-        CompiledChart c = chart.compiled;
+        CompiledChart c = compiled();
         return c.paths.historyOffset[historyState] < 0 ? 0 : recordedCount(c, historyState);
     }
 
@@ -503,7 +503,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         if (j < 0 || j >= n) {
             throw new IndexOutOfBoundsException("record " + j + " of " + n);
         }
-        return recorded(chart.compiled, historyState, j + 1);
+        return recorded(compiled(), historyState, j + 1);
     }
 
     // ---------------------------------------------------------------- queries
@@ -536,7 +536,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * @return a fresh list of the states' keys, empty when no state is active
      */
     public List<Object> activeStates() {
-        CompiledChart c = chart.compiled;
+        CompiledChart c = compiled();
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {
@@ -552,7 +552,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * @return a fresh list of the states' keys, empty when no state is active
      */
     public List<Object> activeLeaves() {
-        CompiledChart c = chart.compiled;
+        CompiledChart c = compiled();
         List<Object> out = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s) && Bits.isLeaf(c, s)) {
@@ -571,7 +571,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * @throws IndexOutOfBoundsException if the chart has no such state
      */
     public long ticksInState(int state) {
-        CompiledChart c = chart.compiled;
+        CompiledChart c = compiled();
         Objects.checkIndex(state, c.stateCount);
         Extras x = extras;
         if (!c.ticks.clocked[state] || !isActive(state) || x == null || x.tasks == null) {
@@ -650,7 +650,7 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     @Override
     public String toString() {
-        CompiledChart c = chart.compiled;
+        CompiledChart c = compiled();
         List<String> names = new ArrayList<>();
         for (int s = 1; s < c.stateCount; s++) {
             if (isActive(s)) {

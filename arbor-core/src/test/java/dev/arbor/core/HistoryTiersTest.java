@@ -257,7 +257,7 @@ class HistoryTiersTest {
     @Test
     void aHistoryWithMoreCasesThanTheSpecializedCodeHoldsIsLeftToTheInterpretersFlatStep() {
         Chart<Trace> chart = wide().build();
-        CompiledChart c = chart.compiled;
+        CompiledChart c = chart.compiled();
         int toHistory = transitionInto(chart, "WH");
         assertThat(c.paths.precomputed[toHistory]).as("the interpreter's flat step takes it").isTrue();
         assertThat(c.paths.historyEntries[chart.stateId("WH")].length).as("cases: the 70 leaves, and recorded nothing").isEqualTo(71);
@@ -300,8 +300,8 @@ class HistoryTiersTest {
     void aHistoryWhoseEntryPassesThroughAnotherHistoryTakesTheGeneralStep() {
         Chart<Trace> chart = historyBehindHistory().build();
         int toHistory = transitionInto(chart, "MH");
-        assertThat(chart.compiled.paths.historyTarget[toHistory]).as("no precomputed entries").isEqualTo(-1);
-        assertThat(chart.compiled.paths.precomputed[toHistory]).isFalse();
+        assertThat(chart.compiled().paths.historyTarget[toHistory]).as("no precomputed entries").isEqualTo(-1);
+        assertThat(chart.compiled().paths.precomputed[toHistory]).isFalse();
         new Script(HistoryTiersTest::historyBehindHistory)
                 .start("enter root", "enter OFF")
                 .fire(Ev.SHALLOW, "exit OFF", "shallow!", "enter M", "enter C", "enter c1")
@@ -391,7 +391,7 @@ class HistoryTiersTest {
     static Chart<Trace> build(ChartBuilder<Trace> builder, Tier tier) {
         builder.onEntry(note("enter root"));
         Chart<Trace> c = builder.build();
-        CompiledChart compiled = c.compiled;
+        CompiledChart compiled = c.compiled();
         assertThat(compiled.flat).as("%s: flat chart", tier).isTrue();
         if (tier == Tier.SPECIALIZED || tier == Tier.SPECIALIZED_QUIET) {
             assertThat(TierSwitch.specializeNow(c)).as("specialized").isNotNull();

@@ -14,7 +14,7 @@ import java.util.Objects;
 public abstract class ChartCore {
 
     /** The compiled model every machine of the chart runs. */
-    public final CompiledChart compiled;
+    protected final CompiledChart compiled;
     /** Per compound or parallel state: its completion event, filled in by the public face; null for other states. */
     protected final Done[] doneEvents;
     /** Scratch for steps, per thread: machines are confined to one thread, charts are shared. */
@@ -41,7 +41,7 @@ public abstract class ChartCore {
     /** Dispatches left before specializing; racy decrements only delay it. */
     private int untilSpecialized = SPECIALIZE_AFTER;
     /** Whether ticks may take the flat path (a flat chart without behaviours); tests turn it off to compare. */
-    public boolean flatTicks;
+    boolean flatTicks;
     /**
      * Whether a tick in which no timer is due may only move the clock on (a chart whose polled
      * transitions are all timers, without update actions, behaviours or plans); tests turn it off
@@ -155,7 +155,7 @@ public abstract class ChartCore {
     }
 
     /** The specialized dispatch if it is ready, without counting an event towards it; for tests. */
-    public SpecializedDispatch specializedIfReady() {
+    SpecializedDispatch specializedIfReady() {
         return specialized;
     }
 

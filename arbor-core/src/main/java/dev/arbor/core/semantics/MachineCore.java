@@ -54,6 +54,11 @@ public abstract class MachineCore {
         return CAUSES[(flags >>> CAUSE_SHIFT) & 0b11];
     }
 
+    /** The compiled model of the chart this machine runs, for the public face. */
+    protected final CompiledChart compiled() {
+        return chart.compiled;
+    }
+
     /** No listener attached: the idle paths' one check. */
     protected final boolean unobserved() {
         Extras x = extras;

@@ -26,6 +26,11 @@ public final class TierSwitch {
         chart.generalOnly();
     }
 
+    /** Whether ticks may take the flat path. */
+    public static boolean flatTicks(ChartCore chart) {
+        return chart.flatTicks;
+    }
+
     /** Ticks by the general path only. */
     public static void generalTicksOnly(ChartCore chart) {
         chart.generalTicksOnly();
