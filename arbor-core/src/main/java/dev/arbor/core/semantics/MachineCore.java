@@ -11,9 +11,8 @@ import java.util.ArrayDeque;
  * A machine's state as the engine reads and writes it: the chart it runs, its owner, its active
  * configuration, and the extras an idle machine does not need. {@code dev.arbor.core.Machine}, the
  * public face, extends it; the semantics' classes (this package) read and write these fields
- * directly, as the step's hot paths need, and the speed tier's compiled code reads
- * {@link #active0} through the lookup the semantics hands it. Nothing here is public: a user sees
- * only {@code Machine}.
+ * directly, as the step's hot paths need, and the speed tier's compiled code, defined in this
+ * package, reads {@link #active0}. Nothing here is public: a user sees only {@code Machine}.
  */
 public abstract class MachineCore {
 
@@ -26,25 +25,25 @@ public abstract class MachineCore {
     protected static final int CAUSE_SHIFT = 3;
     protected static final Cause[] CAUSES = Cause.values();
 
-    /** Not final only so that {@link #moveTo} can replace it between steps; read as before on every path. */
+    /** Not final only so that {@code Machine.moveTo} can replace it between steps; read as before on every path. */
     protected ChartCore chart;
     protected final Object owner;
     /** The active configuration, states 0 to 63: bit s is set when state s is active. */
     protected long active0;
-    /** The configuration before the last change (for {@link #revert}), states 0 to 63; 0 when none. */
+    /** The configuration before the last change (for {@code Machine.revert}), states 0 to 63; 0 when none. */
     protected long previous0;
     /** States 64 and up, for charts that large; null otherwise. */
     protected long[] activeMore;
     /**
      * Everything an idle machine does not need, made on first use. Read plainly on the owner's
-     * thread; made under the machine's lock because {@link #post} may make it from another.
+     * thread; made under the machine's lock because {@code Machine.post} may make it from another.
      */
     protected Extras extras;
     /** Status, busy and cause, packed so that an idle machine stays small. */
     protected byte flags;
     /**
      * Set once the extras are made, after them: a volatile read of it lets the owner see extras a
-     * {@link #post} made on another thread, at the cost of a plain load, and only when its own
+     * {@code Machine.post} made on another thread, at the cost of a plain load, and only when its own
      * read of {@link #extras} saw none. (It fits in the padding: a machine stays at 48 bytes.)
      */
     protected volatile boolean extrasMade;
@@ -112,7 +111,7 @@ public abstract class MachineCore {
          */
         public Object dispatcher;
         public int agentId;
-        /** The designer variables and the seeded generator, made on first use, unless the machine is {@link WithVariables}. */
+        /** The designer variables and the seeded generator, made on first use, unless the machine is {@code Machine.WithVariables}. */
         public Variables variables;
         /** Deferred events, oldest first: {@code deferred[0 .. deferredCount)}. */
         public Object[] deferred;
@@ -160,7 +159,7 @@ public abstract class MachineCore {
     }
 
 
-    /** The extras, made on first use (from any thread: see {@link #post}). */
+    /** The extras, made on first use (from any thread: see {@code Machine.post}). */
     protected final Extras extras() {
         Extras x = extras;
         return x != null ? x : makeExtras();
@@ -168,7 +167,7 @@ public abstract class MachineCore {
 
     /**
      * Makes the extras unless another thread has: under the machine's lock, so that a
-     * {@link #post} racing the owner's first use makes one. (A lock rather than a VarHandle's
+     * {@code Machine.post} racing the owner's first use makes one. (A lock rather than a VarHandle's
      * compare-and-set: TeaVM has no VarHandle, and this runs once a machine.)
      */
     private synchronized Extras makeExtras() {
@@ -261,7 +260,7 @@ public abstract class MachineCore {
         }
     }
 
-    /** Remembers the configuration about to change, for {@link #revert}. */
+    /** Remembers the configuration about to change, for {@code Machine.revert}. */
     protected final void savePrevious() {
         previous0 = active0;
         if (activeMore != null) {
