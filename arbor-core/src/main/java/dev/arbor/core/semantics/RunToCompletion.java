@@ -428,12 +428,16 @@ public final class RunToCompletion {
 
     /** Runs a user action, if any; what it throws is reported against {@code state} once the step is whole. */
     static void runAction(MachineCore m, UserAction a, int state, Object event) {
-        if (a != null) {
-            try {
-                UserCode.run(a, m, m.owner, event);
-            } catch (Throwable e) {
-                reportError(m, state, e);
-            }
+        if (a != null) { // most states have no entry or exit action: this much is always inlined
+            run(m, a, state, event);
+        }
+    }
+
+    private static void run(MachineCore m, UserAction a, int state, Object event) {
+        try {
+            UserCode.run(a, m, m.owner, event);
+        } catch (Throwable e) {
+            reportError(m, state, e);
         }
     }
 
@@ -444,10 +448,12 @@ public final class RunToCompletion {
 
     /** Whether transition {@code t}'s guard holds; a guard that throws is reported, and false (as in SCXML). */
     static boolean guardHolds(MachineCore m, CompiledChart c, int t, Object event) {
+        // Kept within the JIT's limit for inlining a call that is not yet hot: most transitions have no guard.
         UserGuard g = c.transitions.guard[t];
-        if (g == null) {
-            return true;
-        }
+        return g == null || testGuard(m, c, t, g, event);
+    }
+
+    private static boolean testGuard(MachineCore m, CompiledChart c, int t, UserGuard g, Object event) {
         try {
             return UserCode.test(g, m, m.owner, event);
         } catch (Throwable e) {
