@@ -10,7 +10,7 @@ import dev.arbor.core.model.TransitionTable;
  * leaf outward ({@link #selectFlat}); the exits are the active chain from the leaf up to the
  * transition's domain; the entries follow a path the compiler precomputed
  * ({@code CompiledChart.paths.entry}), or for a history target the precomputed entries of what it
- * recorded. It allocates nothing and borrows no scratch. The compiled code ({@link Specializer})
+ * recorded. It allocates nothing and borrows no scratch. The compiled code ({@code speed.Specializer})
  * strings the same steps, through {@link MicrostepHooks}, into method handles.
  */
 public final class FlatStep {

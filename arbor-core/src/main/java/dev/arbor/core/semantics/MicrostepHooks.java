@@ -4,7 +4,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
 /**
  * The parts of a microstep around the user's actions: listener calls, configuration bits,
- * behaviour clocks, history records, failures. {@link FlatStep} calls them; {@link Specializer}
+ * behaviour clocks, history records, failures. {@link FlatStep} calls them; {@code speed.Specializer}
  * strings them, with the user's actions, into the compiled code, looked up by name. Each is kept
  * under the JIT's limit for inlining at a rarely taken call site (35 bytes of bytecode): the common
  * case (no listener, no behaviours) inline, the rest in a method of its own.

@@ -24,7 +24,7 @@ import java.util.Objects;
  *       an event fired from inside a step, and starts a machine not yet started).</li>
  *   <li>{@link #beginStep} marks the machine busy with the step's cause.</li>
  *   <li>{@link #dispatch} chooses the tier that selects and takes the transitions: the chart's
- *       compiled code ({@link SpecializedDispatch}, built by {@link Specializer}) when it has a case
+ *       compiled code ({@link SpecializedDispatch}, built by the speed tier) when it has a case
  *       for the event; else {@link FlatStep} for a chart without parallel states; else
  *       {@link ScxmlStep}, SCXML's algorithm for any chart. In a chart with regions the compiled
  *       code selects and {@link RegionStep} takes what was selected. No transition: {@link #unhandled}

@@ -5,11 +5,11 @@ import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.EventSets;
 
 /**
- * A chart's event dispatch and ticks compiled into code of their own (see {@link Specializer}):
+ * A chart's event dispatch and ticks compiled into code of their own (see {@code speed.Specializer}):
  * for each (active leaf, event set) pair, a case that tests the candidate transitions' guards
  * innermost first and takes the first that holds, and for each active leaf a tick, with every
  * user guard, condition and action called directly, where the JIT can inline it. The cases live
- * in chunks, each a hidden class written by {@link ChunkClassFile}: a switch on the key over the
+ * in chunks, each a hidden class written by {@code speed.ChunkClassFile}: a switch on the key over the
  * chunk's cases, each a constant method handle.
  */
 public final class SpecializedDispatch {
@@ -286,7 +286,7 @@ public final class SpecializedDispatch {
         return leftToInterpreter.clone();
     }
 
-    /** A run of consecutive keys' cases: a hidden class written by {@link ChunkClassFile}. */
+    /** A run of consecutive keys' cases: a hidden class written by {@code speed.ChunkClassFile}. */
     public abstract static class Chunk {
         public abstract boolean run(int index, MachineCore machine, Object owner, Object event);
 
