@@ -157,14 +157,14 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * The dispatcher this machine is registered with as an agent
-     * ({@link dev.arbor.core.dispatch.Dispatcher#register(int, Machine)}), through which its actions
-     * send telegrams (the built-in {@code Send}); null when it is registered with none.
+     * ({@code Dispatcher.register(agentId, machine)}), through which its actions send telegrams
+     * (the built-in {@code Send}); null when it is registered with none.
      *
      * @return the dispatcher, or null
      */
-    public dev.arbor.core.dispatch.Dispatcher dispatcher() {
+    public Telegraph dispatcher() {
         Extras x = extras;
-        return x == null ? null : (dev.arbor.core.dispatch.Dispatcher) x.dispatcher;
+        return x == null ? null : (Telegraph) x.dispatcher;
     }
 
     /**
@@ -183,13 +183,13 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * Records that this machine is an agent of {@code dispatcher} under {@code agentId} (null: of
-     * none). {@link dev.arbor.core.dispatch.Dispatcher#register(int, Machine)} and
-     * {@code unregister} call it; a game does not need to.
+     * none). {@code Dispatcher.register(agentId, machine)} and {@code unregister} call it; a game
+     * does not need to.
      *
      * @param dispatcher the dispatcher, or null
      * @param agentId    its agent id there
      */
-    public void registeredWith(dev.arbor.core.dispatch.Dispatcher dispatcher, int agentId) {
+    public void registeredWith(Telegraph dispatcher, int agentId) {
         Extras x = extras();
         x.dispatcher = dispatcher;
         x.agentId = agentId;

@@ -27,7 +27,7 @@ import org.junit.jupiter.api.Test;
  * the {@code Machine} itself, which every callback receives. Those are the only API types the
  * layers below may name, listed here per layer, so that a new upward dependency fails the build
  * with the classes that make it, and a list entry no longer used fails until it is struck off.
- * The package graph has no cycle once those vocabulary edges are left out, but the one listed.
+ * The package graph has no cycle once those vocabulary edges are left out.
  */
 class ArchitectureTest {
     private static final String API = "dev.arbor.core";
@@ -61,11 +61,6 @@ class ArchitectureTest {
             MODEL, Set.of(),
             SEMANTICS, Set.of(MODEL),
             SPEED, Set.of(SEMANTICS, MODEL));
-
-    /** Dependencies that close a cycle between packages today, as "from -> to" top-level classes. */
-    private static final Set<String> KNOWN_CYCLE_EDGES = Set.of(
-            // A machine knows the dispatcher it is an agent of (for the built-in Send action).
-            "dev.arbor.core.Machine -> dev.arbor.core.dispatch.Dispatcher");
 
     private static final JavaClasses CORE = new ClassFileImporter()
             .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
@@ -104,11 +99,10 @@ class ArchitectureTest {
     }
 
     @Test
-    void thePackagesFormNoCycleButTheKnownOne() {
+    void thePackagesFormNoCycle() {
         // The package graph, each edge with the class dependencies that make it; the engine's
-        // edges into the API's vocabulary (checked above) and the known cycle's edge left out.
+        // edges into the API's vocabulary (checked above) left out.
         TreeMap<String, TreeMap<String, Set<String>>> edges = new TreeMap<>();
-        Set<String> known = new TreeSet<>();
         for (JavaClass c : CORE) {
             for (Dependency d : c.getDirectDependenciesFromSelf()) {
                 JavaClass target = topLevel(d.getTargetClass());
@@ -116,10 +110,6 @@ class ArchitectureTest {
                 String to = target.getPackageName();
                 String edge = topLevel(c).getName() + " -> " + target.getName();
                 if (from.equals(to) || !to.startsWith(API) || BELOW.containsKey(from) && to.equals(API)) {
-                    continue;
-                }
-                if (KNOWN_CYCLE_EDGES.contains(edge)) {
-                    known.add(edge);
                     continue;
                 }
                 edges.computeIfAbsent(from, k -> new TreeMap<>()).computeIfAbsent(to, k -> new TreeSet<>()).add(edge);
@@ -133,8 +123,6 @@ class ArchitectureTest {
             }
         }));
         assertThat(inCycles).as("class dependencies that close a cycle between packages (docs/architecture.md)").isEmpty();
-        assertThat(known).as("the known cycle's edges (strike off those that are gone)")
-                .isEqualTo(new TreeSet<>(KNOWN_CYCLE_EDGES));
     }
 
     @Test

@@ -374,7 +374,7 @@ public final class BuiltIn {
 
         @Override
         public void run(Machine<C> machine, C owner) {
-            dev.arbor.core.dispatch.Dispatcher d = machine.dispatcher();
+            dev.arbor.core.Telegraph d = machine.dispatcher();
             if (d == null) {
                 throw new IllegalStateException("Send " + event + " to " + to + ": the machine is registered with no "
                         + "dispatcher (Dispatcher.register(agentId, machine))");

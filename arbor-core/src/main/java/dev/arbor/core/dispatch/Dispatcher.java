@@ -16,7 +16,7 @@ import java.util.Objects;
  * <p>Confined to the game thread, like the machines it feeds; other threads hand it telegrams
  * with {@link #post}, which the next {@link #deliver} takes in.
  */
-public final class Dispatcher {
+public final class Dispatcher implements dev.arbor.core.Telegraph {
 
     /**
      * The pending telegrams and the next receipt number: everything needed to resume.
@@ -247,6 +247,7 @@ public final class Dispatcher {
      * @param event    what the receiver's machine is fired with
      * @throws IllegalArgumentException if {@code delay} is negative
      */
+    @Override
     public void post(long delay, int sender, int receiver, Object event) {
         if (delay < 0) {
             throw new IllegalArgumentException("delay must not be negative: " + delay);
