@@ -5,6 +5,8 @@ import dev.arbor.core.model.CompiledChart;
 import dev.arbor.core.model.StateDef;
 import dev.arbor.core.model.Trigger;
 import dev.arbor.core.model.UserAction;
+import dev.arbor.core.model.UserCodeSubstitution;
+import dev.arbor.core.model.UserGuard;
 import dev.arbor.core.semantics.ChartCore;
 import dev.arbor.core.semantics.Migration;
 import java.util.ArrayList;
@@ -35,8 +37,12 @@ public final class Chart<C> extends ChartCore {
         }
     };
 
-    Chart(CompiledChart compiled) {
+    /** What the builder made, kept to compile {@link #substituted} copies with the same numbering. */
+    private final ChartDef definition;
+
+    Chart(ChartDef definition, CompiledChart compiled) {
         super(compiled);
+        this.definition = definition;
         for (int s = 0; s < compiled.stateCount; s++) {
             if (compiled.triggers.doneSets[s] != null) {
                 doneEvents[s] = new Done(this, s, compiled.states.key[s], compiled.states.name[s]);
@@ -46,7 +52,45 @@ public final class Chart<C> extends ChartCore {
 
     /** The chart a builder's definition compiles to. */
     static <C> Chart<C> of(ChartDef def) {
-        return new Chart<>(compile(def));
+        return new Chart<>(def, compile(def));
+    }
+
+    /**
+     * A copy of this chart, the same states, transitions, ids, events, variables and settings,
+     * whose guards, actions and behaviours are those {@code substitution} gives in place of its
+     * own (the rest kept). Machines of the copy run through the same engine; it is how analysis
+     * and generated tests decide a guard's outcome, or leave out an effect they do not model.
+     *
+     * @param substitution what to run in place of which function
+     * @return the copy, compiled anew
+     */
+    public Chart<C> substituted(Substitution<C> substitution) {
+        Objects.requireNonNull(substitution, "substitution");
+        return new Chart<>(definition, compileSubstituted(definition, new Substituting<>(substitution)));
+    }
+
+    /** The public substitution, asked in the model's terms. */
+    private record Substituting<C>(Substitution<C> user) implements UserCodeSubstitution {
+        private static final Substitution.Site[] SITES = Substitution.Site.values();
+
+        @Override
+        public UserGuard guard(int transition, UserGuard original) {
+            MachineGuard<C, Object> g = user.guard(transition, original.function());
+            return g == null ? original : UserGuard.of(UserGuard.MACHINE_GUARD, g);
+        }
+
+        @Override
+        public UserAction action(int site, int id, UserAction original) {
+            MachineAction<C, Object> a = user.action(SITES[site], id, original.function());
+            return a == null ? original : UserAction.of(UserAction.MACHINE_OWNER_EVENT, a);
+        }
+
+        @Override
+        @SuppressWarnings("unchecked")
+        public Behavior<?> behavior(int state, Behavior<?> original) {
+            Behavior<C> b = user.behavior(state, (Behavior<C>) original);
+            return b == null ? original : b;
+        }
     }
 
     /** The compiled model, for the API's other classes (the semantics reads the field). */

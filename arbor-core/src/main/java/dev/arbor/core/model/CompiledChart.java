@@ -169,6 +169,18 @@ public final class CompiledChart {
      * @throws dev.arbor.core.ChartDefinitionException naming every problem of the definition
      */
     public CompiledChart(ChartDef def, boolean precompute) {
+        this(def, precompute, UserCodeSubstitution.NONE);
+    }
+
+    /**
+     * Compiles a chart definition with other functions in place of its own.
+     *
+     * @param def        the chart as the builders made it
+     * @param precompute whether to precompute the flat and region paths
+     * @param code       what each guard, action and behaviour is replaced with
+     * @throws dev.arbor.core.ChartDefinitionException naming every problem of the definition
+     */
+    public CompiledChart(ChartDef def, boolean precompute, UserCodeSubstitution code) {
         List<Problem> problems = new ArrayList<>();
         this.name = def.name;
         this.variables = def.variables.toArray(dev.arbor.core.Variable[]::new);
@@ -186,7 +198,7 @@ public final class CompiledChart {
         this.maxMicrosteps = def.maxMicrosteps;
 
         // 1. Number states in document order; check each state's own declaration.
-        StateNumbering numbering = new StateNumbering(def, problems);
+        StateNumbering numbering = new StateNumbering(def, code, problems);
         this.states = numbering.table;
         this.stateCount = states.kind.length;
         this.words = numbering.words;
@@ -197,7 +209,7 @@ public final class CompiledChart {
         this.maxActiveLeaves = states.maxLeaves(0);
 
         // 2. Resolve transitions; once all is known, their domains and plans, and check what needs the tables.
-        TransitionResolution resolution = new TransitionResolution(numbering, problems);
+        TransitionResolution resolution = new TransitionResolution(numbering, code, problems);
         this.transitions = resolution.table;
         this.transitionCount = transitions.source.length;
         this.moveTransition = resolution.moveTransition;

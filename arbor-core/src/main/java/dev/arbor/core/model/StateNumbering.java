@@ -27,7 +27,7 @@ final class StateNumbering {
     final Class<?> keyEnum;
     final int[] keyEnumIds;
 
-    StateNumbering(ChartDef def, List<Problem> problems) {
+    StateNumbering(ChartDef def, UserCodeSubstitution code, List<Problem> problems) {
         preorder(def.root, order);
         int n = order.size();
         words = (n + 63) >>> 6;
@@ -92,12 +92,15 @@ final class StateNumbering {
         // Initial transitions, history defaults, entry/exit/update actions, handlers.
         for (int i = 0; i < n; i++) {
             StateDef s = order.get(i);
-            st.behaviors[i] = s.behaviors.toArray(new Behavior<?>[0]);
+            st.behaviors[i] = new Behavior<?>[s.behaviors.size()];
+            for (int b = 0; b < st.behaviors[i].length; b++) {
+                st.behaviors[i][b] = code.behavior(i, s.behaviors.get(b));
+            }
             st.defers[i] = s.defers.toArray(new Trigger[0]);
-            st.entryAction[i] = UserAction.sequence(s.entry);
-            st.exitAction[i] = UserAction.sequence(s.exit);
-            st.updateAction[i] = UserAction.sequence(s.update);
-            st.initialAction[i] = UserAction.sequence(s.initialActions);
+            st.entryAction[i] = code.sequence(UserCodeSubstitution.ENTRY, i, s.entry);
+            st.exitAction[i] = code.sequence(UserCodeSubstitution.EXIT, i, s.exit);
+            st.updateAction[i] = code.sequence(UserCodeSubstitution.UPDATE, i, s.update);
+            st.initialAction[i] = code.sequence(UserCodeSubstitution.INITIAL, i, s.initialActions);
             st.handler[i] = s.handler;
             st.initialTargets[i] = resolveInitial(i, s, problems);
         }

@@ -24,7 +24,7 @@ final class TransitionResolution {
     /** Dense trigger ids, in order of first declaration; 0 stands for "no declared trigger matches" (wildcards only). */
     final Map<Trigger, Integer> triggerIds = new LinkedHashMap<>();
 
-    TransitionResolution(StateNumbering states, List<Problem> problems) {
+    TransitionResolution(StateNumbering states, UserCodeSubstitution code, List<Problem> problems) {
         StateTable st = states.table;
         int n = st.kind.length;
         List<TransitionDef> defs = new ArrayList<>();
@@ -58,8 +58,8 @@ final class TransitionResolution {
             };
             tt.local[t] = (byte) (d.local ? 1 : 0);
             tt.after[t] = d.after;
-            tt.guard[t] = d.guard;
-            tt.action[t] = UserAction.sequence(d.actions);
+            tt.guard[t] = d.guard == null ? null : code.guard(t, d.guard);
+            tt.action[t] = code.sequence(UserCodeSubstitution.TRANSITION, t, d.actions);
             tt.targets[t] = resolve(states, d, d.targets, " targets '", problems);
             tt.plan[t] = resolve(states, d, d.plan, " plans '", problems);
             tt.resume[t] = d.resumeAfter;

@@ -58,6 +58,11 @@ public abstract class ChartCore {
         return new CompiledChart(def, PRECOMPUTED_PATHS);
     }
 
+    /** {@link #compile} with other functions in place of the definition's own. */
+    protected static CompiledChart compileSubstituted(ChartDef def, dev.arbor.core.model.UserCodeSubstitution code) {
+        return new CompiledChart(def, PRECOMPUTED_PATHS, code);
+    }
+
     protected ChartCore(CompiledChart compiled) {
         this.compiled = compiled;
         this.flatTicks = compiled.ticks.polled != null;
