@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -66,6 +67,50 @@ public final class BuiltIn {
      */
     public static <C> ComponentRegistry<C> components() {
         return addTo(ComponentRegistry.create());
+    }
+
+    /**
+     * Whether a guard or action, as a chart built from a file holds it, is a built-in component
+     * whose whole effect is on its machine, so that analysis can run it as it is and know the
+     * outcome: {@code Set}, {@code Add}, {@code Toggle}, {@code Log} and {@code Raise} among the
+     * actions; {@code Compare}, {@code IsSet} and {@code InState} among the conditions, and
+     * {@code allOf}, {@code anyOf} and {@code not} of such. Not {@code Random} or {@code Chance},
+     * which draw ({@link #drawnVariable}), nor {@code Send}, which reaches another machine, nor any
+     * component written in Java.
+     *
+     * @param function a guard or action of a chart ({@code Substitution} gives them)
+     * @return true when analysis may run it as it is
+     */
+    public static boolean isExact(Object function) {
+        Object f = function instanceof Named<?> n ? n.component() : function;
+        if (f instanceof Guards.Combined<?> c) {
+            return c.parts().stream().allMatch(BuiltIn::isExact);
+        }
+        return f instanceof SetVariable || f instanceof Add || f instanceof Toggle || f instanceof Log
+                || f instanceof Raise || f instanceof Consume || f instanceof Compare || f instanceof IsSet || f instanceof InState;
+    }
+
+    /**
+     * The variable a built-in {@code Random} action sets to a value drawn from the machine's
+     * generator: analysis takes every value of its range in turn.
+     *
+     * @param function an action of a chart
+     * @return the variable's name, or empty when the action is not a {@code Random}
+     */
+    public static Optional<String> drawnVariable(Object function) {
+        Object f = function instanceof Named<?> n ? n.component() : function;
+        return f instanceof RandomValue<?> r ? Optional.of(r.var.variable.name()) : Optional.empty();
+    }
+
+    /**
+     * Whether an action is a built-in {@code Send}: it posts a telegram to another agent and
+     * changes nothing of its own machine.
+     *
+     * @param function an action of a chart
+     * @return true for a {@code Send}
+     */
+    public static boolean isSend(Object function) {
+        return (function instanceof Named<?> n ? n.component() : function) instanceof Send<?>;
     }
 
     private static <C> void addAction(ComponentRegistry<C> r, String name, Class<?> type, String doc) {
@@ -273,6 +318,25 @@ public final class BuiltIn {
         @Override
         public String toString() {
             return "Random " + var.variable.name();
+        }
+    }
+
+    /**
+     * Not a component a file names: what a transition guarded by {@code IsSet} on trigger
+     * variables does when it is taken, setting them back to false.
+     */
+    static final class Consume<C> implements dev.arbor.core.MachineAction<C, Object> {
+        private final int[] ids;
+
+        Consume(int[] ids) {
+            this.ids = ids;
+        }
+
+        @Override
+        public void run(Machine<C> machine, C owner, Object event) {
+            for (int id : ids) {
+                machine.variables().setValue(id, 0);
+            }
         }
     }
 

@@ -115,11 +115,11 @@ final class ComponentReader<C> {
             }
             if (machine && x instanceof MachineStateAction<?>) { // a component that takes the machine when it can
                 MachineStateAction<C> msa = (MachineStateAction<C>) x;
-                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner));
+                return new Named.NamedMachineAction<C>(label, (m, owner, e) -> msa.run(m, owner)).adapting(x);
             }
             if (x instanceof StateAction<?>) {
                 StateAction<C> sa = (StateAction<C>) x;
-                return new Named.NamedAction<C>(label, (owner, e) -> sa.run(owner));
+                return new Named.NamedAction<C>(label, (owner, e) -> sa.run(owner)).adapting(x);
             }
         } else {
             if (machine && x instanceof MachineStateAction<?>) { // a component that takes the machine when it can

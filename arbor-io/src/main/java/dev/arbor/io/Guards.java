@@ -69,7 +69,7 @@ final class Guards {
      * A combination that reads the machine. It is a guard as well as a condition, so that a
      * transition takes it without a wrapper around it.
      */
-    private abstract static class Combined<C> implements MachineCondition<C>, MachineGuard<C, Object> {
+    abstract static class Combined<C> implements MachineCondition<C>, MachineGuard<C, Object> {
         private final String label;
 
         Combined(String label) {
@@ -85,6 +85,9 @@ final class Guards {
         public final String toString() {
             return label;
         }
+
+        /** The conditions combined, as tested. */
+        abstract List<Object> parts();
     }
 
     private static final class AllOf<C> extends Combined<C> {
@@ -93,6 +96,11 @@ final class Guards {
         AllOf(String label, MachineCondition<C>[] parts) {
             super(label);
             this.parts = parts;
+        }
+
+        @Override
+        List<Object> parts() {
+            return List.of((Object[]) parts);
         }
 
         @Override
@@ -115,6 +123,11 @@ final class Guards {
         }
 
         @Override
+        List<Object> parts() {
+            return List.of((Object[]) parts);
+        }
+
+        @Override
         public boolean test(dev.arbor.core.Machine<C> machine, C owner) {
             for (MachineCondition<C> c : parts) {
                 if (c.test(machine, owner)) {
@@ -131,6 +144,11 @@ final class Guards {
         Not(String label, MachineCondition<C> part) {
             super(label);
             this.part = part;
+        }
+
+        @Override
+        List<Object> parts() {
+            return List.of(part);
         }
 
         @Override

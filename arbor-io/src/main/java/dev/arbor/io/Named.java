@@ -26,6 +26,8 @@ import dev.arbor.core.Transitions;
 abstract class Named<T> {
     final String label;
     final T target;
+    /** The component the file named, when {@link #target} adapts it (a lambda fitting it to its place); else null. */
+    private Object component;
 
     private Named(String label, T target) {
         this.label = label;
@@ -35,6 +37,17 @@ abstract class Named<T> {
     @Override
     public final String toString() {
         return label;
+    }
+
+    /** Records the component the target adapts, so that tools can tell which component runs ({@link BuiltIn#isExact}). */
+    final Named<T> adapting(Object made) {
+        this.component = made;
+        return this;
+    }
+
+    /** The component the file named: the one the target adapts, or the target itself. */
+    final Object component() {
+        return component != null ? component : target;
     }
 
     /** Equal when of one kind, with equal labels and equal components. */

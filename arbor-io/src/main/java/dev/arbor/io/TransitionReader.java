@@ -204,11 +204,7 @@ final class TransitionReader<C> {
         for (int id : ids) {
             names.add(cx.variables.get(id).name());
         }
-        t.action(new Named.NamedMachineAction<C>("consume " + String.join(", ", names), (m, owner, e) -> {
-            for (int id : ids) {
-                m.variables().setValue(id, 0);
-            }
-        }));
+        t.action(new Named.NamedMachineAction<C>("consume " + String.join(", ", names), new BuiltIn.Consume<>(ids)));
     }
 
     private void addTransitionAction(TransitionBuilder<C, Object> t, ComponentReader.Made a) {

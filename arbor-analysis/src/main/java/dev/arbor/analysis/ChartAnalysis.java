@@ -1,0 +1,316 @@
+package dev.arbor.analysis;
+
+import dev.arbor.core.Chart;
+import dev.arbor.core.MachineState;
+import dev.arbor.net.codec.ChartNumbering;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * Every configuration a chart can reach, and what that tells before the chart runs.
+ *
+ * <p>The analysis runs the chart's own engine: from each configuration found, it fires each event
+ * the chart names and ticks once, and keeps each configuration the step leaves. A configuration is
+ * the machine's whole state: active states, history, the clocks of timers up to each timer's
+ * bound, deferred events, and the chart's variables. What it cannot know it explores every way
+ * (a guard written in Java, or drawn by chance, is taken as holding and as failing; a random draw
+ * takes every value; a behaviour finishes or not at each tick); what it does not model does
+ * nothing (actions written in Java, telegrams to other agents). {@link #notModelled()} says which
+ * parts of this chart are so; each {@link Finding} and {@link InputPath} says what it assumes.
+ *
+ * <p>It stops at the budget of {@link AnalysisOptions}; {@link #complete()} tells whether it did,
+ * and {@link #stoppedBecause()} why. Charts whose states decide their transitions in code (state
+ * handlers) are refused.
+ */
+public final class ChartAnalysis {
+
+    private final Exploration x;
+    private final List<Finding> findings;
+    private final AnalysisOptions options;
+
+    private ChartAnalysis(Chart<?> chart, AnalysisOptions options) {
+        this.options = options;
+        this.x = new Exploration(chart, options);
+        if (options.target() != null && x.stateNamed(options.target()).isEmpty()) {
+            throw new IllegalArgumentException("chart '" + chart.name() + "' has no state '" + options.target() + "'");
+        }
+        this.findings = Findings.of(x, options);
+    }
+
+    /**
+     * Explores a chart with the default budget.
+     *
+     * @param chart the chart
+     * @return the analysis
+     * @throws IllegalArgumentException when the chart has state handlers
+     */
+    public static ChartAnalysis of(Chart<?> chart) {
+        return of(chart, AnalysisOptions.DEFAULTS);
+    }
+
+    /**
+     * Explores a chart.
+     *
+     * @param chart   the chart
+     * @param options the budget and the inputs
+     * @return the analysis
+     * @throws IllegalArgumentException when the chart has state handlers, or the options name a
+     *                                  target state the chart does not have
+     */
+    public static ChartAnalysis of(Chart<?> chart, AnalysisOptions options) {
+        Objects.requireNonNull(chart, "chart");
+        Objects.requireNonNull(options, "options");
+        return new ChartAnalysis(chart, options);
+    }
+
+    /**
+     * The chart analysed.
+     *
+     * @return the chart
+     */
+    public Chart<?> chart() {
+        return x.original;
+    }
+
+    /**
+     * The inputs offered in every configuration: the chart's named events, then the tick when the
+     * chart has timers, polled transitions or behaviours.
+     *
+     * @return the inputs
+     */
+    public List<Input> inputs() {
+        return x.inputs;
+    }
+
+    /**
+     * Whether every reachable configuration was explored.
+     *
+     * @return false when the budget stopped it
+     */
+    public boolean complete() {
+        return x.stoppedBecause == null;
+    }
+
+    /**
+     * Why the exploration stopped before the end, and how far it came.
+     *
+     * @return empty when it is complete
+     */
+    public Optional<String> stoppedBecause() {
+        return x.stoppedBecause == null ? Optional.empty() : Optional.of(x.stoppedBecause + ": "
+                + x.nodes.size() + " configurations found, " + x.successors.size() + " explored, in " + x.steps + " steps");
+    }
+
+    /**
+     * The configurations found (whole states: active states, history, clocks, deferred events, variables).
+     *
+     * @return their number
+     */
+    public int configurations() {
+        return x.nodes.size();
+    }
+
+    /**
+     * The distinct sets of active states among the configurations found.
+     *
+     * @return their number
+     */
+    public int activeConfigurations() {
+        Set<List<Integer>> distinct = new HashSet<>();
+        for (MachineState s : x.nodes) {
+            distinct.add(Arrays.stream(s.active()).boxed().toList());
+        }
+        return distinct.size();
+    }
+
+    /**
+     * How many bits a snapshot's configuration needs: {@code ceil(log2)} of the reachable active
+     * configurations, beside what the snapshot codec spends on any legal configuration of the
+     * chart ({@code ChartNumbering.configurationBits()}).
+     *
+     * @return the two widths, reachable first; the codec's is -1 when the chart is beyond its numbering
+     */
+    public int[] configurationBits() {
+        int codec;
+        try {
+            codec = new ChartNumbering(x.original).configurationBits();
+        } catch (RuntimeException e) {
+            codec = -1;
+        }
+        return new int[] {64 - Long.numberOfLeadingZeros(Math.max(0, activeConfigurations() - 1L)), codec};
+    }
+
+    /**
+     * The steps run: each configuration explored, times each input, times each combination of
+     * assumptions.
+     *
+     * @return their number
+     */
+    public long steps() {
+        return x.steps;
+    }
+
+    /**
+     * Everything found, dead states first, then dead transitions, traps, unreachable targets,
+     * livelocks and failing steps, conflicts.
+     *
+     * @return the findings
+     */
+    public List<Finding> findings() {
+        return findings;
+    }
+
+    /**
+     * The parts of this chart the analysis does not model, and how it treats each, in words.
+     *
+     * @return one line per part; empty when it models the whole chart
+     */
+    public List<String> notModelled() {
+        List<String> out = new ArrayList<>(x.twin.notModelled);
+        out.add("the owner's data: no guard or action the analysis runs reads it");
+        return out;
+    }
+
+    /**
+     * Whether a state is active in some reachable configuration.
+     *
+     * @param state the state's id
+     * @return true when some input sequence makes it active
+     */
+    public boolean reaches(int state) {
+        return x.firstActive[state] >= 0;
+    }
+
+    /**
+     * Whether some reachable configuration takes a transition.
+     *
+     * @param transition the transition's id
+     * @return true when some input sequence takes it
+     */
+    public boolean takes(int transition) {
+        return x.firstTakenFrom[transition] >= 0;
+    }
+
+    /**
+     * A shortest input sequence that makes a state active.
+     *
+     * @param state the state's name
+     * @return the path, or empty when no input sequence reaches it
+     * @throws IllegalArgumentException when the chart has no such state
+     */
+    public Optional<InputPath> shortestPathTo(String state) {
+        int s = stateId(state);
+        return x.firstActive[s] < 0 ? Optional.empty() : Optional.of(x.pathTo(x.firstActive[s]));
+    }
+
+    /**
+     * A shortest input sequence whose last step takes a transition.
+     *
+     * @param transition the transition's id
+     * @return the path, or empty when no input sequence takes it
+     */
+    public Optional<InputPath> shortestPathTaking(int transition) {
+        int from = x.firstTakenFrom[transition];
+        return from < 0 ? Optional.empty() : Optional.of(x.pathThrough(from, x.firstTaking[transition]));
+    }
+
+    /** What a set of covering paths is to cover. */
+    public enum Cover {
+        /** Every reachable state active at some step. */
+        STATES,
+        /** Every transition that can be taken, taken at some step. */
+        TRANSITIONS
+    }
+
+    /**
+     * Input sequences that together make every reachable state active, or take every transition
+     * that can be taken: a greedy set, longest targets first, each path a shortest one to its target,
+     * so that most paths cover many targets on the way.
+     *
+     * @param cover what to cover
+     * @return the paths, longest first
+     */
+    public List<InputPath> cover(Cover cover) {
+        boolean states = cover == Cover.STATES;
+        int targets = states ? x.original.stateCount() : x.original.transitionCount();
+        List<Integer> todo = new ArrayList<>();
+        for (int i = states ? 1 : 0; i < targets; i++) {
+            if (states ? x.firstActive[i] >= 0 : x.firstTakenFrom[i] >= 0) {
+                todo.add(i);
+            }
+        }
+        int[] depth = new int[targets];
+        for (int i : todo) {
+            depth[i] = states ? x.depth(x.firstActive[i]) : x.depth(x.firstTakenFrom[i]) + 1;
+        }
+        todo.sort(Comparator.comparingInt((Integer i) -> -depth[i]).thenComparingInt(i -> i));
+        boolean[] covered = new boolean[targets];
+        List<InputPath> paths = new ArrayList<>();
+        for (int target : todo) {
+            if (covered[target]) {
+                continue;
+            }
+            if (states) {
+                paths.add(x.pathTo(x.firstActive[target]));
+                for (int n = x.firstActive[target]; n >= 0; n = x.parent.get(n)) {
+                    for (int s : x.nodes.get(n).active()) {
+                        covered[s] = true;
+                    }
+                }
+            } else {
+                InputPath p = x.pathThrough(x.firstTakenFrom[target], x.firstTaking[target]);
+                paths.add(p);
+                p.start().transitions().forEach(t -> covered[t] = true);
+                p.steps().forEach(s -> s.transitions().forEach(t -> covered[t] = true));
+            }
+        }
+        return paths;
+    }
+
+    /**
+     * The number of states (the root aside) and transitions declared, and how many of them the
+     * exploration reached and took.
+     *
+     * @return {reachable states, states, transitions taken, declared transitions}
+     */
+    public int[] coverage() {
+        int states = 0;
+        int reached = 0;
+        for (int s = 1; s < x.original.stateCount(); s++) {
+            var kind = x.original.kind(s);
+            if (kind != dev.arbor.core.StateKind.SHALLOW_HISTORY && kind != dev.arbor.core.StateKind.DEEP_HISTORY) {
+                states++;
+                reached += x.firstActive[s] >= 0 ? 1 : 0;
+            }
+        }
+        int transitions = 0;
+        int taken = 0;
+        for (int t = 0; t < x.original.transitionCount(); t++) {
+            if (x.original.transitionInfo(t).mode().declared()) {
+                transitions++;
+                taken += x.firstTakenFrom[t] >= 0 ? 1 : 0;
+            }
+        }
+        return new int[] {reached, states, taken, transitions};
+    }
+
+    /**
+     * The options it ran with.
+     *
+     * @return the options
+     */
+    public AnalysisOptions options() {
+        return options;
+    }
+
+    private int stateId(String name) {
+        return x.stateNamed(name).orElseThrow(() -> new IllegalArgumentException("chart '" + x.original.name()
+                + "' has no state '" + name + "'"));
+    }
+}

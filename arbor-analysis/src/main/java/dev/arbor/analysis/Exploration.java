@@ -1,0 +1,313 @@
+package dev.arbor.analysis;
+
+import dev.arbor.core.Cause;
+import dev.arbor.core.Chart;
+import dev.arbor.core.LivelockException;
+import dev.arbor.core.Machine;
+import dev.arbor.core.MachineListener;
+import dev.arbor.core.MachineState;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reachable configurations of a chart, found breadth first through its {@link Twin}: from
+ * each configuration, each input under each combination of decisions the {@link Oracle} can make.
+ * A configuration is the machine's whole snapshot, normalised where two snapshots behave alike
+ * (a clock past the state's largest timer; the generator's state, which the oracle replaces; the
+ * configurations only Java code can return to). Breadth first, so the first path found to each
+ * configuration is a shortest one; each configuration keeps the step that first reached it.
+ */
+final class Exploration {
+
+    /** A step that did not complete: the configuration and input it started from, and why. */
+    record Failure(int node, Step step, boolean livelock, boolean definite, String why) {}
+
+    final Chart<Object> original;
+    final Twin twin;
+    final List<Input> inputs;
+    final List<MachineState> nodes = new ArrayList<>();
+    private final Map<MachineState, Integer> ids = new HashMap<>();
+    /** Per node: the node it was first reached from (-1 for a start), and the step that reached it. */
+    final List<Integer> parent = new ArrayList<>();
+    final List<Step> via = new ArrayList<>();
+    final List<int[]> successors = new ArrayList<>();
+    /** Per state: the first node in which it is active, or -1. */
+    final int[] firstActive;
+    /** Per transition: the first node from which a step takes it, and that step; -1 and null when never. */
+    final int[] firstTakenFrom;
+    final Step[] firstTaking;
+    final List<Failure> failures = new ArrayList<>();
+    long steps;
+    String stoppedBecause; // null when every reachable configuration was explored
+
+    private final long[] clockCap;
+    private final long seed;
+    private final List<Integer> taken = new ArrayList<>();
+    private final MachineListener recorder = new MachineListener() {
+        @Override
+        public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
+            taken.add(transition);
+        }
+
+        @Override
+        public void onInternal(Machine<?> machine, int state, Object event, Cause cause) {
+            int t = targetless(state, event);
+            if (t >= 0) {
+                taken.add(t);
+            }
+        }
+    };
+    private Machine<Object> machine;
+
+    @SuppressWarnings("unchecked")
+    Exploration(Chart<?> chart, AnalysisOptions options) {
+        this.original = (Chart<Object>) chart;
+        this.twin = new Twin(chart, new Oracle(options.maxAssumptions()));
+        this.inputs = inputs(original, options);
+        this.firstActive = new int[chart.stateCount()];
+        Arrays.fill(firstActive, -1);
+        this.firstTakenFrom = new int[chart.transitionCount()];
+        Arrays.fill(firstTakenFrom, -1);
+        this.firstTaking = new Step[chart.transitionCount()];
+        this.clockCap = new long[chart.stateCount()];
+        for (int t = 0; t < chart.transitionCount(); t++) {
+            int s = chart.transitionSource(t);
+            clockCap[s] = Math.max(clockCap[s], chart.transitionInfo(t).after());
+        }
+        this.seed = twin.chart.newMachine(null).snapshot().random();
+        explore(options);
+    }
+
+    /** The events the chart names (or those the options give), and the tick when a tick can do anything. */
+    private static List<Input> inputs(Chart<Object> chart, AnalysisOptions options) {
+        List<Input> in = new ArrayList<>();
+        for (Object e : options.events().isEmpty() ? chart.namedEvents() : options.events()) {
+            in.add(Input.of(e));
+        }
+        boolean ticks = false;
+        for (int t = 0; t < chart.transitionCount() && !ticks; t++) {
+            var mode = chart.transitionInfo(t).mode();
+            ticks = mode == Chart.TransitionInfo.Mode.TIMER || mode == Chart.TransitionInfo.Mode.POLLED;
+        }
+        for (int s = 0; s < chart.stateCount() && !ticks; s++) {
+            ticks = !chart.stateInfo(s).behaviors().isEmpty();
+        }
+        if (ticks) {
+            in.add(Input.TICK);
+        }
+        return List.copyOf(in);
+    }
+
+    private void explore(AnalysisOptions options) {
+        long deadline = System.nanoTime() + options.timeLimit().toNanos();
+        Oracle oracle = twin.oracle;
+        oracle.beginStep();
+        do {
+            oracle.beginRun();
+            machine = fresh();
+            taken.clear();
+            twin.held.clear();
+            try {
+                machine.start();
+            } catch (RuntimeException e) {
+                failures.add(failure(-1, null, e));
+                continue;
+            }
+            add(-1, step(null), normal(machine.snapshot()));
+        } while (oracle.next());
+
+        for (int n = 0; n < nodes.size(); n++) {
+            if (nodes.size() >= options.maxConfigurations()) {
+                stoppedBecause = "the budget of " + options.maxConfigurations() + " configurations was spent";
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                stoppedBecause = "the time limit of " + options.timeLimit().toMillis() + " ms was reached";
+                return;
+            }
+            MachineState from = nodes.get(n);
+            if (from.halted()) {
+                successors.add(new int[0]);
+                continue;
+            }
+            int[] next = new int[8];
+            int count = 0;
+            for (Input input : inputs) {
+                oracle.beginStep();
+                do {
+                    oracle.beginRun();
+                    machine.restore(from, Cause.RESTORE);
+                    taken.clear();
+                    twin.held.clear();
+                    steps++;
+                    try {
+                        if (input.isTick()) {
+                            machine.update();
+                        } else {
+                            machine.fire(input.event());
+                        }
+                    } catch (RuntimeException e) {
+                        failures.add(failure(n, input, e));
+                        machine = fresh();
+                        continue;
+                    }
+                    if (oracle.overflowed()) {
+                        failures.add(new Failure(n, step(input), true, false, "the step made more than "
+                                + options.maxAssumptions() + " assumptions (guards written in Java, behaviours, draws); "
+                                + "it may not settle when they keep holding"));
+                    }
+                    int to = add(n, null, normal(machine.snapshot()), input);
+                    if (Arrays.stream(next, 0, count).noneMatch(x -> x == to)) {
+                        next = count == next.length ? Arrays.copyOf(next, 2 * count) : next;
+                        next[count++] = to;
+                    }
+                    for (int t : taken) {
+                        if (firstTakenFrom[t] < 0) {
+                            firstTakenFrom[t] = n;
+                            firstTaking[t] = step(input);
+                        }
+                    }
+                } while (oracle.next());
+            }
+            successors.add(Arrays.copyOf(next, count));
+        }
+    }
+
+    /**
+     * The transition without a target that consumed {@code event} in {@code state}: the listener
+     * hears only the state, so it is the first of the state's such transitions, in document order,
+     * that takes the event and whose guard (if any) held in this step.
+     */
+    private int targetless(int state, Object event) {
+        String name = event == null ? null : event instanceof Enum<?> e ? e.name() : event.toString();
+        for (int t = 0; t < original.transitionCount(); t++) {
+            Chart.TransitionInfo info = original.transitionInfo(t);
+            if (info.source() != state || !info.targets().isEmpty() || !info.mode().declared()
+                    || (name == null) == (info.mode() == Chart.TransitionInfo.Mode.EVENT)
+                    || info.guarded() && !twin.held.contains(t)) {
+                continue;
+            }
+            if (name == null || info.triggers().stream().anyMatch(d -> Findings.descriptorTakes(d, name))) {
+                return t;
+            }
+        }
+        return -1;
+    }
+
+    private Machine<Object> fresh() {
+        Machine<Object> m = twin.chart.newMachine(null);
+        m.addListener(recorder);
+        return m;
+    }
+
+    private Failure failure(int node, Input input, RuntimeException e) {
+        boolean assumed = !twin.oracle.made().isEmpty();
+        if (e instanceof LivelockException) {
+            return new Failure(node, step(input), true, !assumed, e.getMessage());
+        }
+        return new Failure(node, step(input), false, !assumed, e.getClass().getSimpleName() + ": " + e.getMessage());
+    }
+
+    /** The node of {@code state}, added (reached from {@code from} by the step) when new. */
+    private int add(int from, Step reached, MachineState state) {
+        return add(from, reached, state, null);
+    }
+
+    private int add(int from, Step reached, MachineState state, Input input) {
+        Integer id = ids.get(state);
+        if (id != null) {
+            return id;
+        }
+        int n = nodes.size();
+        nodes.add(state);
+        ids.put(state, n);
+        parent.add(from);
+        via.add(reached != null ? reached : step(input));
+        for (int s : state.active()) {
+            if (firstActive[s] < 0) {
+                firstActive[s] = n;
+            }
+        }
+        return n;
+    }
+
+    /** The step the machine just made on {@code input} (null: the start), as the oracle decided it. */
+    private Step step(Input input) {
+        List<Assumption> assumed = new ArrayList<>();
+        for (int[] d : twin.oracle.made()) {
+            assumed.add(assumption(Assumption.Kind.values()[d[0]], d[1], d[2]));
+        }
+        List<String> active = new ArrayList<>();
+        for (int s : machine.snapshot().active()) {
+            if (s != 0) {
+                active.add(original.stateName(s));
+            }
+        }
+        return new Step(input, assumed, taken, active);
+    }
+
+    private Assumption assumption(Assumption.Kind kind, int id, int value) {
+        String text = switch (kind) {
+            case GUARD -> "guard " + original.transitionInfo(id).guard().map(g -> "\"" + g + "\" ").orElse("")
+                    + "of " + original.describeTransition(id) + (value == 1 ? " holds" : " fails");
+            case FINISHED -> "the behaviours of " + original.stateName(id) + (value == 1 ? " have" : " have not") + " finished";
+            case DRAWN -> {
+                var v = original.variables().get(id);
+                yield "Random sets " + v.name() + " to "
+                        + (v.type() == dev.arbor.core.Variable.Type.ENUM ? v.values().get(value) : String.valueOf(v.min() + value));
+            }
+        };
+        return new Assumption(kind, id, kind == Assumption.Kind.DRAWN ? original.variables().get(id).min() + value : value, text);
+    }
+
+    /** The snapshot with what does not change the machine's future made equal. */
+    private MachineState normal(MachineState s) {
+        long[] clocks = s.clocks();
+        for (int i = 0; i < clocks.length; i++) {
+            clocks[i] = Math.min(clocks[i], clockCap[i]);
+        }
+        return new MachineState(s.active(), s.history(), s.halted(), new int[0], new int[0][], s.plans(), clocks,
+                s.finished(), s.firedTimers(), s.deferred(), s.variables(), seed);
+    }
+
+    /** The path to node {@code n}: its start, then each step in order. */
+    InputPath pathTo(int n) {
+        List<Step> steps = new ArrayList<>();
+        int at = n;
+        while (parent.get(at) >= 0) {
+            steps.add(via.get(at));
+            at = parent.get(at);
+        }
+        java.util.Collections.reverse(steps);
+        return new InputPath(via.get(at), steps);
+    }
+
+    /** The path to node {@code n}, then one step more. */
+    InputPath pathThrough(int n, Step last) {
+        InputPath to = pathTo(n);
+        List<Step> steps = new ArrayList<>(to.steps());
+        steps.add(last);
+        return new InputPath(to.start(), steps);
+    }
+
+    /** The id of the state of this name (the name {@code Chart.stateName} gives). */
+    java.util.OptionalInt stateNamed(String name) {
+        for (int s = 0; s < original.stateCount(); s++) {
+            if (original.stateName(s).equals(name)) {
+                return java.util.OptionalInt.of(s);
+            }
+        }
+        return java.util.OptionalInt.empty();
+    }
+
+    int depth(int n) {
+        int d = 0;
+        for (int at = n; parent.get(at) >= 0; at = parent.get(at)) {
+            d++;
+        }
+        return d;
+    }
+}
