@@ -54,7 +54,7 @@ final class Exploration {
 
         @Override
         public void onInternal(Machine<?> machine, int state, Object event, Cause cause) {
-            int t = targetless(state, event);
+            int t = Targetless.taken(original, state, event, twin.held::contains);
             if (t >= 0) {
                 taken.add(t);
             }
@@ -174,27 +174,6 @@ final class Exploration {
             }
             successors.add(Arrays.copyOf(next, count));
         }
-    }
-
-    /**
-     * The transition without a target that consumed {@code event} in {@code state}: the listener
-     * hears only the state, so it is the first of the state's such transitions, in document order,
-     * that takes the event and whose guard (if any) held in this step.
-     */
-    private int targetless(int state, Object event) {
-        String name = event == null ? null : event instanceof Enum<?> e ? e.name() : event.toString();
-        for (int t = 0; t < original.transitionCount(); t++) {
-            Chart.TransitionInfo info = original.transitionInfo(t);
-            if (info.source() != state || !info.targets().isEmpty() || !info.mode().declared()
-                    || (name == null) == (info.mode() == Chart.TransitionInfo.Mode.EVENT)
-                    || info.guarded() && !twin.held.contains(t)) {
-                continue;
-            }
-            if (name == null || info.triggers().stream().anyMatch(d -> Findings.descriptorTakes(d, name))) {
-                return t;
-            }
-        }
-        return -1;
     }
 
     private Machine<Object> fresh() {
