@@ -172,7 +172,7 @@ public final class ChartAnalysis {
      * @return one line per part; empty when it models the whole chart
      */
     public List<String> notModelled() {
-        List<String> out = new ArrayList<>(x.twin.notModelled);
+        List<String> out = new ArrayList<>(x.twin.notModelledLines());
         out.add("the owner's data: no guard or action the analysis runs reads it");
         return out;
     }
@@ -184,7 +184,7 @@ public final class ChartAnalysis {
      * @return true when some input sequence makes it active
      */
     public boolean reaches(int state) {
-        return x.firstActive[state] >= 0;
+        return x.reached(state);
     }
 
     /**
@@ -206,7 +206,7 @@ public final class ChartAnalysis {
      */
     public Optional<InputPath> shortestPathTo(String state) {
         int s = stateId(state);
-        return x.firstActive[s] < 0 ? Optional.empty() : Optional.of(x.pathTo(x.firstActive[s]));
+        return x.reached(s) ? Optional.of(x.pathToState(s)) : Optional.empty();
     }
 
     /**
@@ -241,13 +241,13 @@ public final class ChartAnalysis {
         int targets = states ? x.original.stateCount() : x.original.transitionCount();
         List<Integer> todo = new ArrayList<>();
         for (int i = states ? 1 : 0; i < targets; i++) {
-            if (states ? x.firstActive[i] >= 0 : x.firstTakenFrom[i] >= 0) {
+            if (states ? x.reached(i) : x.firstTakenFrom[i] >= 0) {
                 todo.add(i);
             }
         }
         int[] depth = new int[targets];
         for (int i : todo) {
-            depth[i] = states ? x.depth(x.firstActive[i]) : x.depth(x.firstTakenFrom[i]) + 1;
+            depth[i] = states ? x.depthOfState(i) : x.depth(x.firstTakenFrom[i]) + 1;
         }
         todo.sort(Comparator.comparingInt((Integer i) -> -depth[i]).thenComparingInt(i -> i));
         boolean[] covered = new boolean[targets];
@@ -256,18 +256,16 @@ public final class ChartAnalysis {
             if (covered[target]) {
                 continue;
             }
-            if (states) {
-                paths.add(x.pathTo(x.firstActive[target]));
-                for (int n = x.firstActive[target]; n >= 0; n = x.parent.get(n)) {
-                    for (int s : x.nodes.get(n).active()) {
-                        covered[s] = true;
-                    }
+            InputPath p = states ? x.pathToState(target) : x.pathThrough(x.firstTakenFrom[target], x.firstTaking[target]);
+            paths.add(p);
+            List<Step> all = new ArrayList<>(p.steps());
+            all.add(p.start());
+            for (Step s : all) {
+                if (states) {
+                    s.entered().forEach(name -> covered[x.stateNamed(name).orElseThrow()] = true);
+                } else {
+                    s.transitions().forEach(t -> covered[t] = true);
                 }
-            } else {
-                InputPath p = x.pathThrough(x.firstTakenFrom[target], x.firstTaking[target]);
-                paths.add(p);
-                p.start().transitions().forEach(t -> covered[t] = true);
-                p.steps().forEach(s -> s.transitions().forEach(t -> covered[t] = true));
             }
         }
         return paths;
@@ -286,7 +284,7 @@ public final class ChartAnalysis {
             var kind = x.original.kind(s);
             if (kind != dev.arbor.core.StateKind.SHALLOW_HISTORY && kind != dev.arbor.core.StateKind.DEEP_HISTORY) {
                 states++;
-                reached += x.firstActive[s] >= 0 ? 1 : 0;
+                reached += x.reached(s) ? 1 : 0;
             }
         }
         int transitions = 0;

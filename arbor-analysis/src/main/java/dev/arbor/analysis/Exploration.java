@@ -23,7 +23,7 @@ import java.util.Map;
 final class Exploration {
 
     /** A step that did not complete: the configuration and input it started from, and why. */
-    record Failure(int node, Step step, boolean livelock, boolean definite, String why) {}
+    record Failure(int node, Step step, Finding.Kind kind, boolean definite, String why) {}
 
     final Chart<Object> original;
     final Twin twin;
@@ -34,8 +34,11 @@ final class Exploration {
     final List<Integer> parent = new ArrayList<>();
     final List<Step> via = new ArrayList<>();
     final List<int[]> successors = new ArrayList<>();
-    /** Per state: the first node in which it is active, or -1. */
-    final int[] firstActive;
+    /** Per state: the node from which a step first entered it ({@link #BY_START}: the start), or {@link #NEVER}. */
+    final int[] firstEnteredFrom;
+    final Step[] firstEntering;
+    static final int NEVER = -2;
+    static final int BY_START = -1;
     /** Per transition: the first node from which a step takes it, and that step; -1 and null when never. */
     final int[] firstTakenFrom;
     final Step[] firstTaking;
@@ -44,9 +47,19 @@ final class Exploration {
     String stoppedBecause; // null when every reachable configuration was explored
 
     private final long[] clockCap;
+    /** The most plans in progress a configuration explored may hold: a chart's push limit, as the engine bounds its pushed configurations. */
+    private final int planBound;
     private final long seed;
     private final List<Integer> taken = new ArrayList<>();
+    private final List<Integer> entered = new ArrayList<>();
     private final MachineListener recorder = new MachineListener() {
+        @Override
+        public void onEntry(Machine<?> machine, int state, Cause cause) {
+            if (cause != Cause.RESTORE) {
+                entered.add(state);
+            }
+        }
+
         @Override
         public void onTransition(Machine<?> machine, int transition, Object event, Cause cause) {
             taken.add(transition);
@@ -67,8 +80,9 @@ final class Exploration {
         this.original = (Chart<Object>) chart;
         this.twin = new Twin(chart, new Oracle(options.maxAssumptions()));
         this.inputs = inputs(original, options);
-        this.firstActive = new int[chart.stateCount()];
-        Arrays.fill(firstActive, -1);
+        this.firstEnteredFrom = new int[chart.stateCount()];
+        Arrays.fill(firstEnteredFrom, NEVER);
+        this.firstEntering = new Step[chart.stateCount()];
         this.firstTakenFrom = new int[chart.transitionCount()];
         Arrays.fill(firstTakenFrom, -1);
         this.firstTaking = new Step[chart.transitionCount()];
@@ -77,6 +91,7 @@ final class Exploration {
             int s = chart.transitionSource(t);
             clockCap[s] = Math.max(clockCap[s], chart.transitionInfo(t).after());
         }
+        this.planBound = chart.pushLimit();
         this.seed = twin.chart.newMachine(null).snapshot().random();
         explore(options);
     }
@@ -109,6 +124,7 @@ final class Exploration {
             oracle.beginRun();
             machine = fresh();
             taken.clear();
+            entered.clear();
             twin.held.clear();
             try {
                 machine.start();
@@ -116,7 +132,9 @@ final class Exploration {
                 failures.add(failure(-1, null, e));
                 continue;
             }
-            add(-1, step(null), normal(machine.snapshot()));
+            Step start = step(null);
+            add(-1, start, normal(machine.snapshot()));
+            noteEntered(BY_START, start);
         } while (oracle.next());
 
         for (int n = 0; n < nodes.size(); n++) {
@@ -141,6 +159,7 @@ final class Exploration {
                     oracle.beginRun();
                     machine.restore(from, Cause.RESTORE);
                     taken.clear();
+                    entered.clear();
                     twin.held.clear();
                     steps++;
                     try {
@@ -155,20 +174,33 @@ final class Exploration {
                         continue;
                     }
                     if (oracle.overflowed()) {
-                        failures.add(new Failure(n, step(input), true, false, "the step made more than "
+                        failures.add(new Failure(n, step(input), Finding.Kind.LIVELOCK, false, "the step made more than "
                                 + options.maxAssumptions() + " assumptions (guards written in Java, behaviours, draws); "
                                 + "it may not settle when they keep holding"));
                     }
-                    int to = add(n, null, normal(machine.snapshot()), input);
+                    MachineState after = normal(machine.snapshot());
+                    if (after.plans().size() > planBound) {
+                        failures.add(new Failure(n, step(input), Finding.Kind.UNBOUNDED, twin.oracle.made().isEmpty(),
+                                "the plans in progress (steps to run and configurations to resume) grow past "
+                                + planBound + ": " + after.plans().size() + " after this step; each "
+                                + "interruption with resumeAfter adds one, even of what an earlier one interrupted"));
+                        continue; // not explored further: the growth would spend the whole budget
+                    }
+                    int to = add(n, null, after, input);
                     if (Arrays.stream(next, 0, count).noneMatch(x -> x == to)) {
                         next = count == next.length ? Arrays.copyOf(next, 2 * count) : next;
                         next[count++] = to;
                     }
+                    Step made = null;
                     for (int t : taken) {
                         if (firstTakenFrom[t] < 0) {
+                            made = made != null ? made : step(input);
                             firstTakenFrom[t] = n;
-                            firstTaking[t] = step(input);
+                            firstTaking[t] = made;
                         }
+                    }
+                    if (entered.stream().anyMatch(s -> firstEnteredFrom[s] == NEVER)) {
+                        noteEntered(n, made != null ? made : step(input));
                     }
                 } while (oracle.next());
             }
@@ -185,9 +217,10 @@ final class Exploration {
     private Failure failure(int node, Input input, RuntimeException e) {
         boolean assumed = !twin.oracle.made().isEmpty();
         if (e instanceof LivelockException) {
-            return new Failure(node, step(input), true, !assumed, e.getMessage());
+            return new Failure(node, step(input), Finding.Kind.LIVELOCK, !assumed, e.getMessage());
         }
-        return new Failure(node, step(input), false, !assumed, e.getClass().getSimpleName() + ": " + e.getMessage());
+        return new Failure(node, step(input), Finding.Kind.STEP_FAILS, !assumed, e.getClass().getSimpleName() + ": "
+                + e.getMessage());
     }
 
     /** The node of {@code state}, added (reached from {@code from} by the step) when new. */
@@ -205,12 +238,33 @@ final class Exploration {
         ids.put(state, n);
         parent.add(from);
         via.add(reached != null ? reached : step(input));
-        for (int s : state.active()) {
-            if (firstActive[s] < 0) {
-                firstActive[s] = n;
+        return n;
+    }
+
+    private void noteEntered(int from, Step step) {
+        for (int s : entered) {
+            if (firstEnteredFrom[s] == NEVER) {
+                firstEnteredFrom[s] = from;
+                firstEntering[s] = step;
             }
         }
-        return n;
+    }
+
+    /** Whether some step enters the state. */
+    boolean reached(int state) {
+        return state == 0 || firstEnteredFrom[state] != NEVER;
+    }
+
+    /** A shortest path whose last step enters the state (the start alone for a state the start enters). */
+    InputPath pathToState(int state) {
+        int from = firstEnteredFrom[state];
+        return from == BY_START ? new InputPath(firstEntering[state], List.of()) : pathThrough(from, firstEntering[state]);
+    }
+
+    /** The number of inputs of {@link #pathToState}. */
+    int depthOfState(int state) {
+        int from = firstEnteredFrom[state];
+        return from == BY_START ? 0 : depth(from) + 1;
     }
 
     /** The step the machine just made on {@code input} (null: the start), as the oracle decided it. */
@@ -225,7 +279,9 @@ final class Exploration {
                 active.add(original.stateName(s));
             }
         }
-        return new Step(input, assumed, taken, active);
+        List<String> enteredNames = new ArrayList<>(entered.size());
+        entered.forEach(s -> enteredNames.add(original.stateName(s)));
+        return new Step(input, assumed, taken, enteredNames, active);
     }
 
     private Assumption assumption(Assumption.Kind kind, int id, int value) {

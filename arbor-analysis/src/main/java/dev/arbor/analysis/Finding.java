@@ -35,7 +35,9 @@ public record Finding(Kind kind, boolean definite, int state, int transition, in
         /** Two transitions enabled by one input in one configuration, both of whose guards can hold. */
         CONFLICT,
         /** A step that fails (an action's error, deferred events beyond the limit). */
-        STEP_FAILS;
+        STEP_FAILS,
+        /** Something the machine keeps that grows with every repetition of some inputs (the plans in progress). */
+        UNBOUNDED;
 
         /**
          * The kind as {@code arbor check} prints it.

@@ -54,8 +54,8 @@ final class Findings {
         boolean definite = complete && !x.twin.machineActionsLeftOut;
         for (int s = 1; s < chart.stateCount(); s++) {
             StateKind kind = chart.kind(s);
-            if (x.firstActive[s] >= 0 || kind == StateKind.SHALLOW_HISTORY || kind == StateKind.DEEP_HISTORY
-                    || x.firstActive[chart.parent(s)] < 0) {
+            if (x.reached(s) || kind == StateKind.SHALLOW_HISTORY || kind == StateKind.DEEP_HISTORY
+                    || !x.reached(chart.parent(s))) {
                 continue; // reached, a pseudo-state, or inside a dead state (reported once, at the outermost)
             }
             List<String> into = new ArrayList<>();
@@ -80,7 +80,7 @@ final class Findings {
     private void deadTransitions() {
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
-            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || x.firstActive[info.source()] < 0) {
+            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source())) {
                 continue; // engine-made, taken, or its source is dead (reported with the state)
             }
             String name = "transition " + chart.describeTransition(t);
@@ -101,7 +101,7 @@ final class Findings {
                         + "transition (of an inner state, or an earlier one) or never comes";
             }
             out.add(new Finding(Finding.Kind.DEAD_TRANSITION, definite && !x.twin.machineActionsLeftOut, info.source(), t,
-                    shadow, name + " is never taken: " + why, Optional.of(x.pathTo(x.firstActive[info.source()]))));
+                    shadow, name + " is never taken: " + why, Optional.of(x.pathToState(info.source()))));
         }
     }
 
@@ -227,17 +227,21 @@ final class Findings {
         Set<String> seen = new HashSet<>();
         for (Exploration.Failure f : x.failures) {
             String at = f.node() < 0 ? "the start" : names(x.nodes.get(f.node()).active());
-            String key = f.livelock() + at + (f.step().input() == null ? "" : f.step().input().toString());
+            String key = f.kind() + (f.kind() == Finding.Kind.UNBOUNDED ? "" : at)
+                    + (f.step().input() == null ? "" : f.step().input().toString());
             if (!seen.add(key) || seen.size() > 2 * MAX_PER_KIND) {
                 continue;
             }
             String on = f.node() < 0 ? "the start" : f.step().input() + " in " + at;
             Optional<InputPath> witness = Optional.of(f.node() < 0 ? new InputPath(f.step(), List.of())
                     : x.pathThrough(f.node(), f.step()));
-            out.add(new Finding(f.livelock() ? Finding.Kind.LIVELOCK : Finding.Kind.STEP_FAILS, f.definite(),
-                    f.node() < 0 ? 0 : leaf(x.nodes.get(f.node()).active()), -1, -1,
-                    (f.livelock() ? "the step on " + on + " never settles: " : "the step on " + on + " fails: ") + f.why(),
-                    witness));
+            String what = switch (f.kind()) {
+                case LIVELOCK -> " never settles: ";
+                case UNBOUNDED -> " grows what the machine keeps without bound: ";
+                default -> " fails: ";
+            };
+            out.add(new Finding(f.kind(), f.definite(), f.node() < 0 ? 0 : leaf(x.nodes.get(f.node()).active()), -1, -1,
+                    "the step on " + on + what + f.why(), witness));
         }
     }
 

@@ -16,7 +16,10 @@ import dev.arbor.core.StateAction;
 import dev.arbor.core.Substitution;
 import dev.arbor.core.Variable;
 import dev.arbor.io.BuiltIn;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -33,8 +36,8 @@ final class Twin {
 
     final Chart<Object> chart;
     final Oracle oracle;
-    /** What is not modelled, in words, each once. */
-    final Set<String> notModelled = new LinkedHashSet<>();
+    /** What is not modelled: per kind of part, in words, where it is (each once). */
+    final Map<String, Set<String>> notModelled = new LinkedHashMap<>();
     /** Per transition: whether its guard is decided by the oracle. */
     final boolean[] assumedGuard;
     /** Per transition: bit 0 when its guard was tested false, bit 1 when true. */
@@ -73,8 +76,7 @@ final class Twin {
 
             @Override
             public Behavior<Object> behavior(int state, Behavior<Object> b) {
-                notModelled.add("behaviours (in " + source.stateName(state) + "): whether one has finished is taken "
-                        + "either way at every tick; what they do is not modelled");
+                note(BEHAVIOURS, source.stateName(state));
                 return new Finishing(state);
             }
         });
@@ -88,8 +90,7 @@ final class Twin {
             };
         }
         assumedGuard[t] = true;
-        notModelled.add("guards written in Java or drawn by chance (such as \"" + g + "\" of "
-                + source.describeTransition(t) + "): both outcomes are explored");
+        note(GUARDS, label(g) + " of " + source.describeTransition(t));
         return (m, o, e) -> {
             return tested(t, oracle.choose(Assumption.Kind.GUARD, t, 2) == 1);
         };
@@ -116,12 +117,10 @@ final class Twin {
         }
         String where = site == Substitution.Site.TRANSITION ? source.describeTransition(id)
                 : site.name().toLowerCase(java.util.Locale.ROOT) + " of " + source.stateName(id);
-        notModelled.add("actions written in Java, and Send (such as \"" + a + "\" in " + where
-                + "): what they do to the owner or other machines is not modelled");
+        note(BuiltIn.isSend(a) ? SENDS : ACTIONS, label(a) + " in " + where);
         if ((a instanceof MachineAction || a instanceof MachineStateAction) && !BuiltIn.isSend(a)) {
             machineActionsLeftOut = true;
-            notModelled.add("actions that take the machine (such as \"" + a + "\" in " + where + "): were one to raise an "
-                    + "event, set a variable or move the machine, what only it reaches is reported dead");
+            note(MACHINE_ACTIONS, label(a) + " in " + where);
         }
         return (m, o, e) -> { };
     }
@@ -132,6 +131,34 @@ final class Twin {
             held.add(t);
         }
         return holds;
+    }
+
+    static final String GUARDS = "guards written in Java or drawn by chance are taken both ways";
+    static final String ACTIONS = "actions written in Java do nothing here: what they do to the owner is not modelled";
+    static final String MACHINE_ACTIONS = "actions written in Java that take the machine: were one to raise an event, set a "
+            + "variable or move the machine, what only it reaches would be reported dead";
+    static final String SENDS = "telegrams sent to other agents (Send) are not modelled";
+    static final String BEHAVIOURS = "behaviours do nothing here, and are taken as finished and as not at every tick";
+
+    private void note(String kind, String where) {
+        notModelled.computeIfAbsent(kind, k -> new LinkedHashSet<>()).add(where);
+    }
+
+    /** The lines {@code ChartAnalysis.notModelled} gives: each kind of part, with up to three places. */
+    List<String> notModelledLines() {
+        List<String> out = new java.util.ArrayList<>();
+        notModelled.forEach((kind, where) -> {
+            List<String> some = where.stream().limit(3).toList();
+            out.add(kind + " (" + String.join("; ", some) + (where.size() > 3 ? "; and " + (where.size() - 3) + " more" : "")
+                    + ")");
+        });
+        return out;
+    }
+
+    /** A function as a designer knows it: its label, or "a lambda" for Java's synthetic names. */
+    static String label(Object f) {
+        String s = String.valueOf(f);
+        return s.contains("$$Lambda") ? "a lambda" : "\"" + s + "\"";
     }
 
     /** A behaviour that does nothing and has finished when the oracle says so. */

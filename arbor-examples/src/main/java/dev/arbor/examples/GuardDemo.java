@@ -74,12 +74,15 @@ public final class GuardDemo {
                 .state(St.ON_DUTY, duty -> {
                     duty.initial(St.PATROL);
                     duty.when(g -> g.tick >= g.shiftEnds).action((g, e) -> g.say("shift over")).target(St.OFF_DUTY);
-                    // An interruption: the patrol step is saved and resumed after the fight.
-                    duty.when(received(Ev.INTRUDER_SPOTTED), new WithinRange<>(g -> g.foePosition, 4))
-                            .action((g, e) -> g.say("engages the intruder"))
-                            .target(St.FIGHT).local().resumeAfter();
                     duty.state(St.PATROL, patrol -> {
                         patrol.initial(St.START_ROUND);
+                        // An interruption: the patrol step is saved and resumed after the fight. It is
+                        // the patrol's, not the duty's: an intruder spotted during a fight would
+                        // otherwise interrupt the fight too, and each would save one more
+                        // configuration to resume (found by arbor check: "grows without bound").
+                        patrol.when(received(Ev.INTRUDER_SPOTTED), new WithinRange<>(g -> g.foePosition, 4))
+                                .action((g, e) -> g.say("engages the intruder"))
+                                .target(St.FIGHT).resumeAfter();
                         // The container decides: when the plan's last step is done, start a new round.
                         patrol.onChildFinished().target(St.START_ROUND);
                         patrol.state(St.START_ROUND, s -> s.always()
@@ -94,7 +97,8 @@ public final class GuardDemo {
                         s.when(g -> g.health <= 4).action((g, e) -> g.say("is hurt and falls back")).target(St.EVADE);
                         s.onExit(g -> g.say("fight over (health " + g.health + ")"));
                     });
-                    duty.state(St.EVADE, s -> s.use(MoveTo.to("the tower", TOWER, 3)).then(St.PATROL));
+                    // When it is done, the fight's resumeAfter takes the guard back to the patrol step it saved.
+                    duty.state(St.EVADE, s -> s.use(MoveTo.to("the tower", TOWER, 3)));
                 })
                 .state(St.OFF_DUTY, off -> {
                     off.initial(St.IDLE_ABOUT);

@@ -91,7 +91,7 @@ public final class NetplayDemo {
                         b.state(TorchSt.BLAZE);
                     });
                 })
-                .state(TorchSt.BURNT_OUT)
+                .finalState(TorchSt.BURNT_OUT) // for good: nothing relights a torch without fuel
                 .build();
     }
 

@@ -201,7 +201,7 @@ class ChartFilesTest {
                 9, 10, GuardDemo.DEFAULT_SHIFT_ENDS, Stage.NONE));
         assertThat(file).containsExactlyElementsOf(java);
         assertThat(java).contains(
-                "    guard: transition ON_DUTY INTRUDER_SPOTTED -> FIGHT (local) on INTRUDER_SPOTTED (NORMAL)",
+                "    guard: transition PATROL INTRUDER_SPOTTED -> FIGHT on INTRUDER_SPOTTED (NORMAL)",
                 "  guard fight over (health 4)", "  guard buys bread");
     }
 
