@@ -96,10 +96,12 @@ public final class ChartLoader<C> {
      * Loads a chart file as {@link #load(Path)} does, and also gives the warnings found in it:
      * likely mistakes that still make a valid chart (an event raised or deferred that no
      * transition takes, a transition's event spelt nearly as one the file raises, a
-     * {@code defer} that a transition without a guard always overrides).
+     * {@code defer} that a transition without a guard always overrides), and where the chart's
+     * states and transitions stand in it ({@link ChartPositions}), for tools that report findings
+     * about the chart at {@code FILE:LINE:COL}.
      *
      * @param file the chart file
-     * @return the compiled chart and the warnings
+     * @return the compiled chart, the warnings and the positions
      * @throws ChartFileException listing every problem found in the file, and its warnings
      * @throws IOException        if the file cannot be read
      */
@@ -109,11 +111,11 @@ public final class ChartLoader<C> {
 
     /**
      * Loads a chart from JSON text as {@link #load(String, String)} does, and also gives the
-     * warnings found in it (see {@link #loadChecked(Path)}).
+     * warnings found in it and where its states and transitions stand (see {@link #loadChecked(Path)}).
      *
      * @param fileName the name problems and warnings are reported under, not necessarily a real file
      * @param json     the chart, in Arbor's JSON chart format (a leading byte order mark is skipped)
-     * @return the compiled chart and the warnings
+     * @return the compiled chart, the warnings and the positions
      * @throws ChartFileException listing every problem found in the text, and its warnings
      */
     public Checked<C> loadChecked(String fileName, String json) {
@@ -127,24 +129,38 @@ public final class ChartLoader<C> {
     }
 
     /**
-     * A chart loaded from a file, with the warnings found in it: each a likely mistake, at its
-     * place in the file, printed as {@code FILE:LINE:COL: message}; the chart is valid whatever
-     * they say.
+     * A chart loaded from a file, with the warnings found in it and where its states and
+     * transitions stand: each warning a likely mistake, at its place in the file, printed as
+     * {@code FILE:LINE:COL: message}; the chart is valid whatever they say.
      *
-     * @param chart    the compiled chart
-     * @param warnings the warnings, in file order; unmodifiable, empty when there are none
-     * @param <C>      the owner (context) type of the chart
+     * @param chart     the compiled chart
+     * @param warnings  the warnings, in file order; unmodifiable, empty when there are none
+     * @param positions where the chart's states and transitions stand in the file, by their ids
+     * @param <C>       the owner (context) type of the chart
      */
-    public record Checked<C>(Chart<C> chart, List<Problem> warnings) {
+    public record Checked<C>(Chart<C> chart, List<Problem> warnings, ChartPositions positions) {
         /**
-         * Checks that the chart is given, and copies the warnings.
+         * Checks that the chart and its positions are given, and copies the warnings.
          *
-         * @param chart    the compiled chart, not null
-         * @param warnings the warnings, in file order (copied)
+         * @param chart     the compiled chart, not null
+         * @param warnings  the warnings, in file order (copied)
+         * @param positions where the chart's states and transitions stand, not null
          */
         public Checked {
             Objects.requireNonNull(chart, "chart");
             warnings = List.copyOf(warnings);
+            Objects.requireNonNull(positions, "positions");
+        }
+
+        /**
+         * A chart with its warnings but no positions (one not read from a file):
+         * {@link ChartPositions#none(String)} under the chart's name.
+         *
+         * @param chart    the compiled chart, not null
+         * @param warnings the warnings, in file order (copied)
+         */
+        public Checked(Chart<C> chart, List<Problem> warnings) {
+            this(chart, warnings, ChartPositions.none(Objects.requireNonNull(chart, "chart").name()));
         }
     }
 
@@ -276,7 +292,7 @@ public final class ChartLoader<C> {
     private Checked<C> checked(String name, String json) {
         ChartReader<C> reader = reader(name, json);
         Chart<C> chart = reader.read();
-        return new Checked<>(chart, reader.warnings());
+        return new Checked<>(chart, reader.warnings(), reader.positions());
     }
 
     private ChartReader<C> reader(String name, String text) {

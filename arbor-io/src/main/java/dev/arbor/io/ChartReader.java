@@ -72,6 +72,8 @@ final class ChartReader<C> {
     final List<String> handed;
     /** The warnings, once the file is read. */
     private List<Problem> warnings = List.of();
+    /** Where the chart's states and transitions stand, once the file is read. */
+    private ChartPositions positions;
 
     ChartReader(String file, SourceTree tree, ComponentRegistry<C> registry, Binder binder) {
         this.cx = new ReadContext(file, tree);
@@ -88,6 +90,11 @@ final class ChartReader<C> {
      */
     List<Problem> warnings() {
         return warnings;
+    }
+
+    /** Where the chart's states and transitions stand in the file; null until {@link #read()} has returned a chart. */
+    ChartPositions positions() {
+        return positions;
     }
 
     Chart<C> read() {
@@ -181,6 +188,7 @@ final class ChartReader<C> {
         if (!cx.problems.isEmpty() || chart == null) {
             throw done();
         }
+        positions = ChartPositions.of(cx.file, chart, tree.start(top), cx.declared, cx.transitions);
         return chart;
     }
 

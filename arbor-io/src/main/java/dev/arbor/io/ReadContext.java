@@ -25,6 +25,11 @@ final class ReadContext {
     final Map<String, List<Pos>> declared = new LinkedHashMap<>();
     /** Every state name the file refers to, with where. */
     final List<Ref> refs = new ArrayList<>();
+    /**
+     * Every transition handed to the builder, by its source state's name, in the order handed,
+     * with where the file declares it: what {@link ChartPositions} maps to the chart's ids.
+     */
+    final Map<String, List<Pos>> transitions = new LinkedHashMap<>();
 
     /**
      * The name of the state whose part of the file is being read: what components made now are
@@ -44,6 +49,11 @@ final class ReadContext {
     ReadContext(String file, SourceTree tree) {
         this.file = file;
         this.tree = tree;
+    }
+
+    /** The builder has just made a transition of the state being read, declared here. */
+    void transitionMade(Pos at) {
+        transitions.computeIfAbsent(current, k -> new ArrayList<>()).add(at);
     }
 
     <T> T hand(String where, T component) {

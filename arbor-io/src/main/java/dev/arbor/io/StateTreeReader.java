@@ -127,7 +127,8 @@ final class StateTreeReader<C> {
         if (o.has("then")) {
             String next = values.ref(o, "then");
             if (next != null) {
-                s.then(next);
+                s.then(next); // a completion transition: onDone().target(next)
+                cx.transitionMade(tree.key(o, "then"));
             }
         }
         JsonNode states = o.get("states");

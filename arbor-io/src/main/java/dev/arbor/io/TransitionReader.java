@@ -137,6 +137,7 @@ final class TransitionReader<C> {
                 }
             }
         }
+        cx.transitionMade(at); // each case above either returned or made exactly one transition
         if (o.has("guard")) {
             if (trigger.equals("when")) {
                 cx.problem(tree.key(o, "guard"), "a polled transition lists all its conditions in \"when\"; it takes no \"guard\"");
