@@ -1,7 +1,6 @@
 package dev.arbor.analysis;
 
 import dev.arbor.core.Chart;
-import dev.arbor.core.MachineState;
 import dev.arbor.net.codec.ChartNumbering;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -123,8 +122,8 @@ public final class ChartAnalysis {
      */
     public int activeConfigurations() {
         Set<List<Integer>> distinct = new HashSet<>();
-        for (MachineState s : x.nodes) {
-            distinct.add(Arrays.stream(s.active()).boxed().toList());
+        for (int n = 0; n < x.nodes.size(); n++) {
+            distinct.add(Arrays.stream(x.active(n)).boxed().toList());
         }
         return distinct.size();
     }

@@ -5,7 +5,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.LivelockException;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineListener;
-import dev.arbor.core.MachineState;
+import dev.arbor.core.MachineStateBuffer;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -28,8 +28,10 @@ final class Exploration {
     final Chart<Object> original;
     final Twin twin;
     final List<Input> inputs;
-    final List<MachineState> nodes = new ArrayList<>();
-    private final Map<MachineState, Integer> ids = new HashMap<>();
+    final List<Configurations.Key> nodes = new ArrayList<>();
+    private final Map<Configurations.Key, Integer> ids = new HashMap<>();
+    final Configurations configurations;
+    private final MachineStateBuffer buffer;
     /** Per node: the node it was first reached from (-1 for a start), and the step that reached it. */
     final List<Integer> parent = new ArrayList<>();
     final List<Step> via = new ArrayList<>();
@@ -46,10 +48,8 @@ final class Exploration {
     long steps;
     String stoppedBecause; // null when every reachable configuration was explored
 
-    private final long[] clockCap;
     /** The most plans in progress a configuration explored may hold: a chart's push limit, as the engine bounds its pushed configurations. */
     private final int planBound;
-    private final long seed;
     private final List<Integer> taken = new ArrayList<>();
     private final List<Integer> entered = new ArrayList<>();
     private final MachineListener recorder = new MachineListener() {
@@ -86,13 +86,9 @@ final class Exploration {
         this.firstTakenFrom = new int[chart.transitionCount()];
         Arrays.fill(firstTakenFrom, -1);
         this.firstTaking = new Step[chart.transitionCount()];
-        this.clockCap = new long[chart.stateCount()];
-        for (int t = 0; t < chart.transitionCount(); t++) {
-            int s = chart.transitionSource(t);
-            clockCap[s] = Math.max(clockCap[s], chart.transitionInfo(t).after());
-        }
         this.planBound = chart.pushLimit();
-        this.seed = twin.chart.newMachine(null).snapshot().random();
+        this.configurations = new Configurations(chart, twin.chart.newMachine(null).snapshot().random());
+        this.buffer = new MachineStateBuffer(twin.chart);
         explore(options);
     }
 
@@ -133,7 +129,7 @@ final class Exploration {
                 continue;
             }
             Step start = step(null);
-            add(-1, start, normal(machine.snapshot()));
+            add(-1, start, current());
             noteEntered(BY_START, start);
         } while (oracle.next());
 
@@ -146,8 +142,8 @@ final class Exploration {
                 stoppedBecause = "the time limit of " + options.timeLimit().toMillis() + " ms was reached";
                 return;
             }
-            MachineState from = nodes.get(n);
-            if (from.halted()) {
+            Configurations.Key from = nodes.get(n);
+            if (configurations.halted(from)) {
                 successors.add(new int[0]);
                 continue;
             }
@@ -157,7 +153,7 @@ final class Exploration {
                 oracle.beginStep();
                 do {
                     oracle.beginRun();
-                    machine.restore(from, Cause.RESTORE);
+                    restore(from, machine);
                     taken.clear();
                     entered.clear();
                     twin.held.clear();
@@ -178,11 +174,12 @@ final class Exploration {
                                 + options.maxAssumptions() + " assumptions (guards written in Java, behaviours, draws); "
                                 + "it may not settle when they keep holding"));
                     }
-                    MachineState after = normal(machine.snapshot());
-                    if (after.plans().size() > planBound) {
+                    Configurations.Key after = current();
+                    int plans = configurations.plans(after);
+                    if (plans > planBound) {
                         failures.add(new Failure(n, step(input), Finding.Kind.UNBOUNDED, twin.oracle.made().isEmpty(),
                                 "the plans in progress (steps to run and configurations to resume) grow past "
-                                + planBound + ": " + after.plans().size() + " after this step; each "
+                                + planBound + ": " + plans + " after this step; each "
                                 + "interruption with resumeAfter adds one, even of what an earlier one interrupted"));
                         continue; // not explored further: the growth would spend the whole budget
                     }
@@ -224,11 +221,11 @@ final class Exploration {
     }
 
     /** The node of {@code state}, added (reached from {@code from} by the step) when new. */
-    private int add(int from, Step reached, MachineState state) {
+    private int add(int from, Step reached, Configurations.Key state) {
         return add(from, reached, state, null);
     }
 
-    private int add(int from, Step reached, MachineState state, Input input) {
+    private int add(int from, Step reached, Configurations.Key state, Input input) {
         Integer id = ids.get(state);
         if (id != null) {
             return id;
@@ -274,10 +271,9 @@ final class Exploration {
             assumed.add(assumption(Assumption.Kind.values()[d[0]], d[1], d[2]));
         }
         List<String> active = new ArrayList<>();
-        for (int s : machine.snapshot().active()) {
-            if (s != 0) {
-                active.add(original.stateName(s));
-            }
+        machine.snapshotInto(buffer);
+        for (int s = buffer.active().next(1); s >= 0; s = buffer.active().next(s + 1)) {
+            active.add(original.stateName(s));
         }
         List<String> enteredNames = new ArrayList<>(entered.size());
         entered.forEach(s -> enteredNames.add(original.stateName(s)));
@@ -298,14 +294,30 @@ final class Exploration {
         return new Assumption(kind, id, kind == Assumption.Kind.DRAWN ? original.variables().get(id).min() + value : value, text);
     }
 
-    /** The snapshot with what does not change the machine's future made equal. */
-    private MachineState normal(MachineState s) {
-        long[] clocks = s.clocks();
-        for (int i = 0; i < clocks.length; i++) {
-            clocks[i] = Math.min(clocks[i], clockCap[i]);
-        }
-        return new MachineState(s.active(), s.history(), s.halted(), new int[0], new int[0][], s.plans(), clocks,
-                s.finished(), s.firedTimers(), s.deferred(), s.variables(), seed);
+    /** The key of the machine's state now. */
+    private Configurations.Key current() {
+        machine.snapshotInto(buffer);
+        return configurations.key(buffer);
+    }
+
+    /** Puts node {@code n}'s state back on a machine of the twin; nothing of the chart runs. */
+    void restore(int n, Machine<Object> onto) {
+        restore(nodes.get(n), onto);
+    }
+
+    private void restore(Configurations.Key key, Machine<Object> onto) {
+        configurations.load(key, buffer);
+        onto.restore(buffer, Cause.RESTORE);
+    }
+
+    /** The active states of node {@code n}, in document order. */
+    int[] active(int n) {
+        return configurations.active(nodes.get(n));
+    }
+
+    /** Whether node {@code n}'s machine has halted. */
+    boolean halted(int n) {
+        return configurations.halted(nodes.get(n));
     }
 
     /** The path to node {@code n}: its start, then each step in order. */

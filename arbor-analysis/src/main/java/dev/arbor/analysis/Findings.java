@@ -1,10 +1,8 @@
 package dev.arbor.analysis;
 
-import dev.arbor.core.Cause;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Chart.TransitionInfo.Mode;
 import dev.arbor.core.Machine;
-import dev.arbor.core.MachineState;
 import dev.arbor.core.StateKind;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
@@ -161,13 +159,12 @@ final class Findings {
         int explored = x.successors.size();
         for (int n = 0; n < explored && seen.size() < MAX_PER_KIND; n++) {
             int[] next = x.successors.get(n);
-            MachineState state = x.nodes.get(n);
-            if (state.halted() || x.inputs.isEmpty() || next.length != 1 || next[0] != n) {
+            if (x.halted(n) || x.inputs.isEmpty() || next.length != 1 || next[0] != n) {
                 continue;
             }
-            String at = names(state.active());
+            String at = names(x.active(n));
             if (seen.add(at)) {
-                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut, leaf(state.active()), -1, -1,
+                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut, leaf(x.active(n)), -1, -1,
                         "in " + at + " no input changes anything: the machine is stuck there, and not in a final state",
                         Optional.of(x.pathTo(n))));
             }
@@ -195,8 +192,7 @@ final class Findings {
             for (int m : x.successors.get(n)) {
                 into.get(m).add(n);
             }
-            MachineState s = x.nodes.get(n);
-            if (goal < 0 ? s.halted() : contains(s.active(), goal)) {
+            if (goal < 0 ? x.halted(n) : contains(x.active(n), goal)) {
                 reaches[n] = true;
                 queue.add(n);
             }
@@ -213,11 +209,11 @@ final class Findings {
         Map<String, Integer> first = new HashMap<>();
         for (int n = 0; n < count && first.size() < MAX_PER_KIND; n++) {
             if (!reaches[n]) {
-                first.putIfAbsent(names(x.nodes.get(n).active()), n);
+                first.putIfAbsent(names(x.active(n)), n);
             }
         }
         first.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> out.add(new Finding(
-                Finding.Kind.CANNOT_REACH, !x.twin.machineActionsLeftOut, leaf(x.nodes.get(e.getValue()).active()), -1, -1,
+                Finding.Kind.CANNOT_REACH, !x.twin.machineActionsLeftOut, leaf(x.active(e.getValue())), -1, -1,
                 "from " + e.getKey() + " no input sequence reaches " + what, Optional.of(x.pathTo(e.getValue())))));
     }
 
@@ -226,7 +222,7 @@ final class Findings {
     private void failures() {
         Set<String> seen = new HashSet<>();
         for (Exploration.Failure f : x.failures) {
-            String at = f.node() < 0 ? "the start" : names(x.nodes.get(f.node()).active());
+            String at = f.node() < 0 ? "the start" : names(x.active(f.node()));
             String key = f.kind() + (f.kind() == Finding.Kind.UNBOUNDED ? "" : at)
                     + (f.step().input() == null ? "" : f.step().input().toString());
             if (!seen.add(key) || seen.size() > 2 * MAX_PER_KIND) {
@@ -240,7 +236,7 @@ final class Findings {
                 case UNBOUNDED -> " grows what the machine keeps without bound: ";
                 default -> " fails: ";
             };
-            out.add(new Finding(f.kind(), f.definite(), f.node() < 0 ? 0 : leaf(x.nodes.get(f.node()).active()), -1, -1,
+            out.add(new Finding(f.kind(), f.definite(), f.node() < 0 ? 0 : leaf(x.active(f.node())), -1, -1,
                     "the step on " + on + what + f.why(), witness));
         }
     }
@@ -270,16 +266,16 @@ final class Findings {
         Machine<Object> probe = x.twin.chart.newMachine(null);
         Set<Integer> reported = new HashSet<>();
         for (int n = 0; n < x.successors.size() && reported.size() < pairs.size(); n++) {
-            MachineState state = x.nodes.get(n);
+            int[] active = x.active(n);
             boolean restored = false;
             for (int i = 0; i < pairs.size(); i++) {
                 int[] p = pairs.get(i);
                 int source = chart.transitionSource(p[0]);
-                if (reported.contains(i) || state.halted() || !contains(state.active(), source)) {
+                if (reported.contains(i) || x.halted(n) || !contains(active, source)) {
                     continue;
                 }
                 if (!restored) {
-                    probe.restore(state, Cause.RESTORE);
+                    x.restore(n, probe);
                     restored = true;
                 }
                 Boolean first = holds(p[0], probe);
@@ -289,7 +285,7 @@ final class Findings {
                 }
                 reported.add(i);
                 boolean definite = first != null && second != null;
-                out.add(new Finding(Finding.Kind.CONFLICT, definite, source, p[0], p[1], "in " + names(state.active())
+                out.add(new Finding(Finding.Kind.CONFLICT, definite, source, p[0], p[1], "in " + names(active)
                         + " both " + chart.describeTransition(p[0]) + " and " + chart.describeTransition(p[1])
                         + (definite ? " are enabled: their guards both hold, and" : " may be enabled: their guards can both hold"
                         + " (one is written in Java, taken either way), and")
