@@ -165,7 +165,9 @@ final class Exploration {
                             machine.fire(input.event());
                         }
                     } catch (RuntimeException e) {
-                        failures.add(failure(n, input, e));
+                        Failure f = failure(n, input, e);
+                        failures.add(f);
+                        noteProgress(n, f.step()); // what the step did before it failed was done
                         machine = fresh();
                         continue;
                     }
@@ -188,17 +190,7 @@ final class Exploration {
                         next = count == next.length ? Arrays.copyOf(next, 2 * count) : next;
                         next[count++] = to;
                     }
-                    Step made = null;
-                    for (int t : taken) {
-                        if (firstTakenFrom[t] < 0) {
-                            made = made != null ? made : step(input);
-                            firstTakenFrom[t] = n;
-                            firstTaking[t] = made;
-                        }
-                    }
-                    if (entered.stream().anyMatch(s -> firstEnteredFrom[s] == NEVER)) {
-                        noteEntered(n, made != null ? made : step(input));
-                    }
+                    noteProgress(n, null, input);
                 } while (oracle.next());
             }
             successors.add(Arrays.copyOf(next, count));
@@ -236,6 +228,24 @@ final class Exploration {
         parent.add(from);
         via.add(reached != null ? reached : step(input));
         return n;
+    }
+
+    /** The transitions taken and states entered by the step just run from node {@code n}, first found. */
+    private void noteProgress(int n, Step step) {
+        noteProgress(n, step, step.input());
+    }
+
+    private void noteProgress(int n, Step made, Input input) {
+        for (int t : taken) {
+            if (firstTakenFrom[t] < 0) {
+                made = made != null ? made : step(input);
+                firstTakenFrom[t] = n;
+                firstTaking[t] = made;
+            }
+        }
+        if (entered.stream().anyMatch(s -> firstEnteredFrom[s] == NEVER)) {
+            noteEntered(n, made != null ? made : step(input));
+        }
     }
 
     private void noteEntered(int from, Step step) {
