@@ -78,8 +78,8 @@ final class Findings {
     private void deadTransitions() {
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
-            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source())) {
-                continue; // engine-made, taken, or its source is dead (reported with the state)
+            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source()) || !x.offered(t)) {
+                continue; // engine-made, taken, its source is dead (reported with the state), or not analysed
             }
             String name = "transition " + chart.describeTransition(t);
             byte tested = x.twin.guardOutcomes[t];
