@@ -6,6 +6,7 @@ module dev.arbor.inspector {
     requires transitive dev.arbor.core;
     requires transitive dev.arbor.io; // ReloadListener, in the API
     requires dev.arbor.svg;
+    requires dev.arbor.analysis; // the coverage overlay: dead states and transitions, targetless ones named
     requires jdk.httpserver;
     requires com.fasterxml.jackson.databind;
 

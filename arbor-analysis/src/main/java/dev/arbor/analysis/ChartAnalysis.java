@@ -1,6 +1,7 @@
 package dev.arbor.analysis;
 
 import dev.arbor.core.Chart;
+import dev.arbor.core.StateKind;
 import dev.arbor.net.codec.ChartNumbering;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -197,6 +198,63 @@ public final class ChartAnalysis {
     }
 
     /**
+     * Why a state is never active: its dead-state finding, or for a state inside a dead one (which
+     * {@link #findings()} report once, at the outermost) a finding made from that one's.
+     *
+     * @param state the state's id
+     * @return the finding; empty when some input sequence makes the state active, and for the root
+     *         and history pseudo-states
+     */
+    public Optional<Finding> deadState(int state) {
+        Chart<?> chart = x.original;
+        Objects.checkIndex(state, chart.stateCount());
+        StateKind kind = chart.kind(state);
+        if (state == 0 || reaches(state) || kind == StateKind.SHALLOW_HISTORY || kind == StateKind.DEEP_HISTORY) {
+            return Optional.empty();
+        }
+        int outer = state;
+        for (int p = chart.parent(state); p > 0 && !reaches(p); p = chart.parent(p)) {
+            outer = p;
+        }
+        Optional<Finding> own = finding(Finding.Kind.DEAD_STATE, outer, -1);
+        if (outer == state) {
+            return own;
+        }
+        return Optional.of(new Finding(Finding.Kind.DEAD_STATE, own.map(Finding::definite).orElse(false), state, -1, -1,
+                "state '" + chart.stateName(state) + "' is never active: it is inside '" + chart.stateName(outer)
+                        + "', which is never active", Optional.empty()));
+    }
+
+    /**
+     * Why a declared transition is never taken: its dead-transition finding, or for a transition
+     * whose source is never active (which {@link #findings()} report with the state) a finding
+     * made from the state's.
+     *
+     * @param transition the transition's id
+     * @return the finding; empty when some input sequence takes it, and for transitions not declared
+     */
+    public Optional<Finding> deadTransition(int transition) {
+        Chart<?> chart = x.original;
+        Objects.checkIndex(transition, chart.transitionCount());
+        if (takes(transition) || !chart.transitionInfo(transition).mode().declared()) {
+            return Optional.empty();
+        }
+        Optional<Finding> own = finding(Finding.Kind.DEAD_TRANSITION, -1, transition);
+        int source = chart.transitionSource(transition);
+        if (own.isPresent() || reaches(source)) {
+            return own;
+        }
+        return Optional.of(new Finding(Finding.Kind.DEAD_TRANSITION, deadState(source).map(Finding::definite).orElse(false),
+                source, transition, -1, "transition " + chart.describeTransition(transition) + " is never taken: its source '"
+                        + chart.stateName(source) + "' is never active", Optional.empty()));
+    }
+
+    private Optional<Finding> finding(Finding.Kind kind, int state, int transition) {
+        return findings.stream().filter(f -> f.kind() == kind && (transition >= 0 ? f.transition() == transition
+                : f.state() == state)).findFirst();
+    }
+
+    /**
      * A shortest input sequence that makes a state active.
      *
      * @param state the state's name
@@ -281,7 +339,7 @@ public final class ChartAnalysis {
         int reached = 0;
         for (int s = 1; s < x.original.stateCount(); s++) {
             var kind = x.original.kind(s);
-            if (kind != dev.arbor.core.StateKind.SHALLOW_HISTORY && kind != dev.arbor.core.StateKind.DEEP_HISTORY) {
+            if (kind != StateKind.SHALLOW_HISTORY && kind != StateKind.DEEP_HISTORY) {
                 states++;
                 reached += x.reached(s) ? 1 : 0;
             }

@@ -71,8 +71,10 @@ final class Findings {
             String why = into.isEmpty()
                     ? "no transition enters it, and it is not its parent's initial state"
                     : "no transition into it is ever taken (" + String.join("; ", into) + ")";
+            String nested = inside == 1 ? ", nor the state inside it"
+                    : inside > 1 ? ", nor the " + inside + " states inside it" : "";
             out.add(new Finding(Finding.Kind.DEAD_STATE, definite && !unanalysed, s, -1, -1, "state '" + chart.stateName(s)
-                    + "' is never active" + (inside > 0 ? ", nor the " + inside + " states inside it" : "") + ": " + why
+                    + "' is never active" + nested + ": " + why
                     + (complete ? "" : " (within the configurations explored)"), Optional.empty()));
         }
     }
@@ -302,7 +304,7 @@ final class Findings {
             return null;
         }
         Object event = chart.transitionInfo(t).triggers().isEmpty() ? null : chart.transitionInfo(t).triggers().get(0);
-        return Twin.test(x.twin.guards[t], probe, null, event);
+        return UserCode.test(x.twin.guards[t], probe, null, event);
     }
 
     private static boolean overlap(Chart.TransitionInfo a, Chart.TransitionInfo b) {

@@ -1,18 +1,12 @@
 package dev.arbor.analysis;
 
-import dev.arbor.core.Action;
 import dev.arbor.core.Activity;
 import dev.arbor.core.Behavior;
 import dev.arbor.core.Cause;
 import dev.arbor.core.Chart;
-import dev.arbor.core.Condition;
-import dev.arbor.core.Guard;
-import dev.arbor.core.Machine;
 import dev.arbor.core.MachineAction;
-import dev.arbor.core.MachineCondition;
 import dev.arbor.core.MachineGuard;
 import dev.arbor.core.MachineStateAction;
-import dev.arbor.core.StateAction;
 import dev.arbor.core.Substitution;
 import dev.arbor.core.Variable;
 import dev.arbor.io.BuiltIn;
@@ -86,7 +80,7 @@ final class Twin {
         guards[t] = g;
         if (BuiltIn.isExact(g)) {
             return (m, o, e) -> {
-                return tested(t, test(g, m, o, e));
+                return tested(t, UserCode.test(g, m, o, e));
             };
         }
         assumedGuard[t] = true;
@@ -100,7 +94,7 @@ final class Twin {
         if (BuiltIn.isExact(a)) {
             return (m, o, e) -> {
                 if (m.cause() != Cause.RESTORE) {
-                    run(a, m, o, e);
+                    UserCode.run(a, m, o, e);
                 }
             };
         }
@@ -172,33 +166,6 @@ final class Twin {
         @Override
         public boolean isFinished(Object owner, Activity<Object> activity) {
             return oracle.choose(Assumption.Kind.FINISHED, state, 2) == 1;
-        }
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    static boolean test(Object g, Machine<Object> m, Object owner, Object event) {
-        if (g instanceof MachineGuard mg) {
-            return mg.test(m, owner, event);
-        }
-        if (g instanceof MachineCondition mc) {
-            return mc.test(m, owner);
-        }
-        if (g instanceof Guard gg) {
-            return gg.test(owner, event);
-        }
-        return ((Condition) g).test(owner);
-    }
-
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void run(Object a, Machine<Object> m, Object owner, Object event) {
-        if (a instanceof MachineAction ma) {
-            ma.run(m, owner, event);
-        } else if (a instanceof Action ac) {
-            ac.run(owner, event);
-        } else if (a instanceof MachineStateAction msa) {
-            msa.run(m, owner);
-        } else {
-            ((StateAction) a).run(owner);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.arbor.inspector;
 
+import dev.arbor.analysis.Coverage;
 import dev.arbor.core.Chart;
 import dev.arbor.core.MigrationReport;
 import dev.arbor.core.dispatch.Telegram;
@@ -15,15 +16,18 @@ import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.LockSupport;
 
 /**
  * The inspector's collector thread: drains the game threads' rings, turns each raw record into a
- * wire {@link Rec} (events named, charts described, errors summarised: the work the game thread is
- * spared), applies it to the {@link Model} and appends it to the recording when there is one.
+ * wire {@link Rec} (events named, charts described, errors summarised, targetless transitions
+ * named: the work the game thread is spared), applies it to the {@link Model} and appends it to
+ * the recording when there is one. Each chart it meets first is handed to the {@link Analyses}.
  */
 final class Collector implements Ring.Reader, Runnable {
     /** Records applied per hold of the model's lock, so that frames are not kept waiting. */
@@ -40,6 +44,9 @@ final class Collector implements Ring.Reader, Runnable {
     private final Capture capture;
     private final Model model;
     private final Charts charts = new Charts();
+    private final Analyses analyses;
+    /** The targetless transitions named so far, by chart, state and event (bounded: cleared when full). */
+    private final Map<Targetless, Integer> targetless = new HashMap<>();
     private final boolean[] isNew = new boolean[1];
     private volatile Writer recording;
     private long seq;
@@ -56,6 +63,7 @@ final class Collector implements Ring.Reader, Runnable {
     Collector(Capture capture, Model model) {
         this.capture = capture;
         this.model = model;
+        this.analyses = new Analyses(model, Analyses.BUDGET);
         this.thread = new Thread(this, "arbor-inspector-collector");
         thread.setDaemon(true);
     }
@@ -74,6 +82,7 @@ final class Collector implements Ring.Reader, Runnable {
         }
         drainAll();
         closeRecording();
+        analyses.close();
     }
 
     @Override
@@ -183,6 +192,10 @@ final class Collector implements Ring.Reader, Runnable {
                         m.gone().stream().map(g -> new Rec.Gone(g.state(), g.fallback())).toList());
             }
             case Kind.ERROR -> r.text = describe((Throwable) ref);
+            case Kind.INTERNAL -> {
+                r.text = eventName(event);
+                r.c = targetlessTaken(r.machine, (int) r.a, event);
+            }
             case Kind.VARIABLE, Kind.VALUE -> {
                 r.b = (int) x; // the raw value, in the low half
                 r.between = (x & Kind.BETWEEN_STEPS) != 0;
@@ -241,6 +254,32 @@ final class Collector implements Ring.Reader, Runnable {
         }
     }
 
+    /** A targetless step of a machine's chart: its state, and the event's name and class (what names the transition). */
+    private record Targetless(Chart<?> chart, int state, String event, Class<?> type) {}
+
+    /**
+     * The targetless transition that consumed {@code event} in {@code state}, named from the
+     * machine's chart without the guards' outcomes ({@link Coverage#targetlessTaken}); -1 when it
+     * cannot be named.
+     */
+    private int targetlessTaken(int slot, int state, Object event) {
+        Chart<?> chart = slot < chartOf.length ? chartOf[slot] : null;
+        if (chart == null || state < 0 || state >= chart.stateCount()) {
+            return -1;
+        }
+        Targetless key = new Targetless(chart, state, event == null ? null : eventName(event),
+                event == null ? null : event.getClass());
+        Integer t = targetless.get(key);
+        if (t == null) {
+            if (targetless.size() >= 4096) {
+                targetless.clear();
+            }
+            t = Coverage.targetlessTaken(chart, state, event);
+            targetless.put(key, t);
+        }
+        return t;
+    }
+
     private void chartIs(int slot, Chart<?> chart) {
         if (slot >= chartOf.length) {
             chartOf = java.util.Arrays.copyOf(chartOf, Math.max(slot + 1, 2 * chartOf.length));
@@ -253,6 +292,7 @@ final class Collector implements Ring.Reader, Runnable {
         ChartView v = charts.view(chart, isNew);
         if (isNew[0]) {
             model.addChart(v);
+            analyses.submit(v.id(), chart);
             Writer w = recording;
             if (w != null) {
                 try {

@@ -37,7 +37,9 @@ import java.util.stream.Collectors;
  * A live inspector: a web page, served on 127.0.0.1, showing every attached machine's chart with
  * its active states and designer variables, its trace step by step, its timers and the telegrams
  * between agents, while the game runs; with controls to send events and to pause and step the
- * game loop.
+ * game loop. On each chart it marks what the machines of that chart have covered, and greys what
+ * its analysis ({@code dev.arbor.analysis.ChartAnalysis}, run once a chart in the background)
+ * finds no run can ever reach.
  *
  * <pre>{@code
  * Inspector inspector = Inspector.start(InspectorOptions.defaults());   // prints the page's URL

@@ -289,6 +289,8 @@ class InspectorServerTest {
         private final Thread reader;
         private volatile long frames;
         private volatile String last = "";
+        /** The last frames, newest last. */
+        private final java.util.concurrent.ConcurrentLinkedDeque<String> recent = new java.util.concurrent.ConcurrentLinkedDeque<>();
 
         Stream(URI base) throws Exception {
             this.base = base;
@@ -307,18 +309,22 @@ class InspectorServerTest {
 
         private void read() {
             try (InputStream in = socket.getInputStream()) {
-                StringBuilder line = new StringBuilder();
+                java.io.ByteArrayOutputStream line = new java.io.ByteArrayOutputStream();
                 int c;
                 while ((c = in.read()) >= 0) {
                     if (c == '\n') {
-                        String l = line.toString();
+                        String l = line.toString(StandardCharsets.UTF_8);
                         if (l.startsWith("data: ")) {
                             last = l;
+                            recent.addLast(l);
+                            if (recent.size() > 50) {
+                                recent.pollFirst();
+                            }
                             frames++;
                         }
-                        line.setLength(0);
+                        line.reset();
                     } else {
-                        line.append((char) c);
+                        line.write(c);
                     }
                 }
             } catch (Exception e) {
@@ -338,6 +344,17 @@ class InspectorServerTest {
 
         String lastFrame() {
             return last;
+        }
+
+        /** The newest of the last 50 frames that contains {@code text}, or null. */
+        String lastFrameWith(String text) {
+            for (var it = recent.descendingIterator(); it.hasNext(); ) {
+                String f = it.next();
+                if (f.contains(text)) {
+                    return f;
+                }
+            }
+            return null;
         }
 
         @Override

@@ -13,7 +13,9 @@ import java.util.Map;
 /**
  * What the inspector knows, built from records alone (live or replayed): the charts, every
  * attached machine's configuration, last event and transition, history records, clocks, designer
- * variables and recent trace, and the telegrams between agents. Every part is bounded: a machine keeps its last
+ * variables and recent trace, the telegrams between agents, and what the machines of each chart
+ * have covered ({@link ChartCoverage}); with, beside the records, what each chart's analysis found
+ * when the inspector has the chart to analyse (live, not in a replay). Every part is bounded: a machine keeps its last
  * {@code traceLength} trace entries (consecutive idle ticks folded into one), the telegram view
  * its last {@link #TELEGRAMS}.
  *
@@ -27,6 +29,8 @@ public final class Model {
 
     private final int traceLength;
     private final Map<Integer, ChartView> charts = new HashMap<>();
+    /** Per chart id: what its machines covered. */
+    private final Map<Integer, ChartCoverage> coverage = new HashMap<>();
     /** Which states have history states, and what those record. */
     private final HistoryRecords historyRecords = new HistoryRecords();
     private final List<MachineView> machines = new ArrayList<>();
@@ -402,7 +406,22 @@ public final class Model {
     /** Adds a chart definition (before the records that use it). */
     public void addChart(ChartView chart) {
         charts.put(chart.id(), chart);
+        coverage.put(chart.id(), new ChartCoverage(chart));
         version++;
+    }
+
+    /** {@return what the machines of chart {@code id} covered, or null when there is no such chart} */
+    public ChartCoverage coverage(int id) {
+        return coverage.get(id);
+    }
+
+    /** What chart {@code id}'s analysis says now (it runs in the background: first that it runs, then what it found). */
+    public void analysed(int id, AnalysisView analysis) {
+        ChartCoverage c = coverage.get(id);
+        if (c != null) {
+            c.analysed(analysis);
+            version++;
+        }
     }
 
     public ChartView chart(int id) {
@@ -436,6 +455,7 @@ public final class Model {
         m.version++;
         m.lastTick = r.tick;
         ChartView c = m.chartView();
+        covered(m, r);
         switch (r.kind) {
             case Kind.DETACH -> {
                 m.detached = true;
@@ -451,6 +471,7 @@ public final class Model {
                 if (to != null) {
                     m.prior = new Prior(m.chart, m.activeIds(), m.historyCopy(), m.variableValues());
                     ChartMoves.moveOnto(m, c, r.chart, to);
+                    m.activeIds().forEach(coverage.get(m.chart)::reached); // the states kept: in them on the new chart
                 }
             }
             case Kind.EVENT -> m.lastEvent = r.text;
@@ -511,6 +532,20 @@ public final class Model {
     }
 
 
+    /** What a record of a machine on its chart covers: a state it is in, a transition it took. */
+    private void covered(MachineView m, Rec r) {
+        ChartCoverage cov = coverage.get(m.chart);
+        if (cov == null) {
+            return;
+        }
+        switch (r.kind) {
+            case Kind.ENTER, Kind.ACTIVE -> cov.reached(r.a);
+            case Kind.TRANSITION -> cov.took(r.a);
+            case Kind.INTERNAL -> cov.took(r.c);
+            default -> { }
+        }
+    }
+
     private void attach(Rec r) {
         Rec.Attach a = r.attach;
         ChartView c = charts.get(a.chart());
@@ -540,6 +575,8 @@ public final class Model {
         }
         m.lastTick = r.tick;
         m.version++;
+        ChartCoverage cov = coverage.get(a.chart());
+        a.active().forEach(cov::reached);
         m.append(r);
     }
     // ---------------------------------------------------------------- reading

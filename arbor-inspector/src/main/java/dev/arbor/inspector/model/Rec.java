@@ -23,7 +23,10 @@ public final class Rec {
     public long a;
     /** A clock's ticks; a variable's raw value; a telegram's receipt; an agent's machine slot. */
     public long b;
-    /** A telegram's receiver. */
+    /**
+     * A telegram's receiver; an {@code internal} record's transition, as the collector named it
+     * from the chart ({@code Coverage.targetlessTaken}), or -1 when it could not be named.
+     */
     public long c;
     /** A telegram's due tick (sent) or the tick it was delivered at (delivered). */
     public long due;

@@ -133,6 +133,9 @@ public final class Wire {
             case Kind.INTERNAL -> {
                 g.writeNumberField("state", r.a);
                 g.writeStringField("event", r.text);
+                if (r.c >= 0) {
+                    g.writeNumberField("transition", r.c);
+                }
             }
             case Kind.ERROR -> {
                 g.writeNumberField("state", r.a);
@@ -314,6 +317,7 @@ public final class Wire {
             case Kind.INTERNAL -> {
                 r.a = n.path("state").asLong();
                 r.text = n.path("event").asText(null);
+                r.c = n.path("transition").asLong(-1); // absent: not named, or recorded before records named it
             }
             case Kind.ERROR -> {
                 r.a = n.path("state").asLong();

@@ -1,6 +1,7 @@
 package dev.arbor.inspector.web;
 
 import dev.arbor.inspector.capture.Kind;
+import dev.arbor.inspector.model.ChartCoverage;
 import dev.arbor.inspector.model.ChartView;
 import dev.arbor.inspector.model.Model;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * What one page shows (its filter, page of the machine list and selected machine) and what it was
  * last sent, so that each frame carries only what changed: the list page when anything did, the
- * selected machine when it did, the telegrams when they did.
+ * selected machine when it did, the coverage of its chart when it did, the telegrams when they did.
  */
 final class ClientView {
     final String id;
@@ -29,6 +30,8 @@ final class ClientView {
     private long sentMachineVersion = -1;
     private int sentMachine = -2;
     private long sentTelegrams = -1;
+    /** The coverage last sent: its chart and version. */
+    private String sentCoverage = "";
     private String sentStatus = "";
 
     ClientView(String id) {
@@ -86,6 +89,13 @@ final class ClientView {
         } else if (m == null && sentMachine != selected) {
             f.put("selected", null);
             sentMachine = selected;
+        }
+        int chart = m == null ? -1 : m.chart;
+        ChartCoverage coverage = model.coverage(chart);
+        String coverageKey = chart + "/" + (coverage == null ? -1 : coverage.version());
+        if (changed || !coverageKey.equals(sentCoverage)) {
+            f.put("coverage", coverage == null ? null : CoverageJson.of(model, chart, controls == null));
+            sentCoverage = coverageKey;
         }
         Model.LoadFailure failure = model.loadFailure();
         f.put("loadFailure", failure == null ? null : loadFailure(failure));

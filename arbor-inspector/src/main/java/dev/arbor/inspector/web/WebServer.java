@@ -205,6 +205,7 @@ public final class WebServer implements Closeable {
             case "/api/send" -> post(ex, this::sendEvent);
             case "/api/control" -> post(ex, this::control);
             case "/api/chart" -> chart(ex);
+            case "/api/coverage" -> coverage(ex);
             case "/api/status" -> json(ex, 200, status());
             case "/api/variable" -> post(ex, this::setVariable);
             default -> {
@@ -403,6 +404,30 @@ public final class WebServer implements Closeable {
             return;
         }
         ex.getResponseHeaders().set("Cache-Control", "max-age=3600"); // a chart's view never changes
+        json(ex, 200, c);
+    }
+
+    private void coverage(HttpExchange ex) throws IOException {
+        if (!ex.getRequestMethod().equals("GET")) {
+            Http.text(ex, 405, "GET only");
+            return;
+        }
+        int id;
+        try {
+            id = Integer.parseInt(Http.query(ex.getRequestURI()).getOrDefault("chart", ""));
+        } catch (NumberFormatException e) {
+            Http.text(ex, 400, "chart must be a number");
+            return;
+        }
+        Map<String, Object> c;
+        synchronized (model) {
+            c = CoverageJson.of(model, id, controls == null);
+        }
+        if (c == null) {
+            Http.text(ex, 404, "no chart " + id);
+            return;
+        }
+        ex.getResponseHeaders().set("Cache-Control", "no-store");
         json(ex, 200, c);
     }
 

@@ -21,6 +21,7 @@ const state = {
   travel: null,         // null: live; else the step shown
   reportSeq: -1,
   controls: false,
+  coverage: null,       // the coverage of the selected machine's chart (a frame's), or null
 };
 
 function withToken(path) {
@@ -88,6 +89,10 @@ function onFrame(f) {
   $('resume').disabled = !state.controls || !f.paused;
   renderList(f.machines);
   renderLoadFailure(f.loadFailure);
+  if ('coverage' in f) {
+    state.coverage = f.coverage;
+    renderCoverage();
+  }
   if (typeof studio !== 'undefined') studio.onFrame(f); // the studio, and the Variables box editable while paused
   if (state.selected < 0 && f.machines.total === 1 && f.machines.rows.length === 1) {
     select(f.machines.rows[0].machine); // one machine: show it at once
@@ -234,6 +239,7 @@ function drawSvg(svgText, key, name) {
   state.drawnChart = key;
   if (keep) setView(keep); else fit();
   markProblems();
+  markCoverage();
   if (studioOn()) studio.drawn();
 }
 
@@ -524,6 +530,118 @@ function markProblems() {
     g.appendChild(t);
   }
 }
+
+// ------------------------------------------------------------------ coverage
+
+/**
+ * The coverage line ("states 5/7 · transitions 9/12 · 1 dead"), its legend and what the chart's
+ * analysis says when it has nothing dead to show (it runs, it was refused, it stopped early); the
+ * missed states and transitions on hover. Hidden with the overlay by the Coverage box.
+ */
+function renderCoverage() {
+  const c = state.coverage;
+  $('coverage-bar').hidden = !c;
+  if (c) {
+    const on = $('coverage-toggle').checked;
+    const chart = state.charts.get(c.chart);
+    const line = $('coverage-line');
+    setText(line, c.line);
+    if (!chart) chartView(c.chart).then(() => { if (state.coverage === c) renderCoverage(); }).catch(() => {});
+    else {
+      const states = c.missed.map(s => chart.states[s].name);
+      const transitions = c.untaken.map(t => chart.transitions[t].label);
+      line.title = (states.length ? 'not yet in: ' + states.join(', ') : 'every state covered')
+        + '\n' + (transitions.length ? 'not yet taken: ' + transitions.join('; ') : 'every transition covered');
+    }
+    const a = c.analysis;
+    setText($('coverage-note'), a.status === 'done' || a.status === 'running' ? '' : a.message);
+    $('coverage-note').title = a.status === 'done' ? '' : a.message;
+    line.hidden = !on;
+    $('coverage-legend').hidden = !on || a.status !== 'done';
+    $('coverage-note').hidden = !on;
+    if (a.status === 'done') $('coverage-legend').title = a.message;
+  }
+  markCoverage();
+}
+
+/**
+ * Marks, on the drawing of the coverage's chart, the states its machines have been in and the
+ * transitions they took (a green outline, a tick), and greys the states and transitions no run
+ * can reach, with the analysis's reason on hover. Nothing when coverage is off, or another
+ * drawing is shown (a past chart version in time travel, the studio's document).
+ */
+function markCoverage() {
+  const box = $('chart');
+  const c = state.coverage;
+  const show = !!c && $('coverage-toggle').checked && state.drawnChart === c.chart;
+  box.classList.toggle('coverage', show);
+  const reached = new Set(show ? c.reached : []);
+  const taken = new Set(show ? c.taken : []);
+  const deadStates = new Map(show ? c.analysis.deadStates.map(d => [d.state, d]) : []);
+  const deadTransitions = new Map(show ? c.analysis.deadTransitions.map(d => [d.transition, d]) : []);
+  for (const g of box.querySelectorAll('g.state')) {
+    const id = Number(g.id.slice(1));
+    g.classList.toggle('covered', reached.has(id));
+    g.classList.toggle('dead', deadStates.has(id));
+    deadTitle(g, deadStates.get(id));
+    badge(g, reached.has(id));
+  }
+  for (const g of box.querySelectorAll('g.transition[data-transition]')) {
+    const id = Number(g.dataset.transition);
+    g.classList.toggle('covered', taken.has(id));
+    g.classList.toggle('dead', deadTransitions.has(id));
+    deadTitle(g, deadTransitions.get(id));
+  }
+}
+
+/** The analysis's reason as the element's tooltip, or none. */
+function deadTitle(g, dead) {
+  let t = g.querySelector(':scope > title.dead');
+  if (!dead) {
+    if (t) t.remove();
+    return;
+  }
+  if (!t) {
+    t = document.createElementNS('http://www.w3.org/2000/svg', 'title');
+    t.setAttribute('class', 'dead');
+    g.appendChild(t);
+  }
+  setText(t, (dead.definite ? '' : 'possibly: ') + dead.message);
+}
+
+/** A small green tick at the top right of a covered state's shape. */
+function badge(g, covered) {
+  const old = g.querySelector(':scope > g.badge');
+  if (!covered || old) {
+    if (!covered && old) old.remove();
+    return;
+  }
+  const ns = 'http://www.w3.org/2000/svg';
+  const box = g.firstElementChild.getBBox();
+  const round = g.firstElementChild.tagName === 'circle';
+  const x = round ? box.x + box.width * 0.85 : box.x + box.width - 1, y = round ? box.y + box.height * 0.15 : box.y + 1;
+  const b = document.createElementNS(ns, 'g');
+  b.setAttribute('class', 'badge');
+  const circle = document.createElementNS(ns, 'circle');
+  circle.setAttribute('class', 'badge');
+  circle.setAttribute('cx', x);
+  circle.setAttribute('cy', y);
+  circle.setAttribute('r', 6);
+  const tick = document.createElementNS(ns, 'text');
+  tick.setAttribute('class', 'badge');
+  tick.setAttribute('x', x);
+  tick.setAttribute('y', y + 3);
+  tick.setAttribute('text-anchor', 'middle');
+  tick.textContent = '✓';
+  b.append(circle, tick);
+  g.appendChild(b);
+}
+
+$('coverage-toggle').checked = localStorage.getItem('arbor.coverage') !== 'off';
+$('coverage-toggle').addEventListener('change', () => {
+  localStorage.setItem('arbor.coverage', $('coverage-toggle').checked ? 'on' : 'off');
+  renderCoverage();
+});
 
 // ------------------------------------------------------------------ the trace
 
