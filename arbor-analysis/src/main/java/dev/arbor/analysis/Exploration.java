@@ -80,6 +80,13 @@ final class Exploration {
         this.original = (Chart<Object>) chart;
         this.twin = new Twin(chart, new Oracle(options.maxAssumptions()));
         this.inputs = inputs(original, options);
+        for (int t = 0; t < chart.transitionCount(); t++) {
+            if (!offered(t)) {
+                twin.notModelled.computeIfAbsent("transitions on events the analysis cannot make (matched by class, "
+                        + "or not among the events offered) are not analysed", k -> new java.util.LinkedHashSet<>())
+                        .add(chart.describeTransition(t));
+            }
+        }
         this.firstEnteredFrom = new int[chart.stateCount()];
         Arrays.fill(firstEnteredFrom, NEVER);
         this.firstEntering = new Step[chart.stateCount()];
@@ -255,6 +262,28 @@ final class Exploration {
                 firstEntering[s] = step;
             }
         }
+    }
+
+    /**
+     * Whether some input can trigger transition {@code t}: not an event transition, or one whose
+     * trigger takes an event offered, every event, or a completion event the engine raises itself.
+     */
+    boolean offered(int t) {
+        Chart.TransitionInfo info = original.transitionInfo(t);
+        if (info.mode() != Chart.TransitionInfo.Mode.EVENT) {
+            return true;
+        }
+        for (String trigger : info.triggers()) {
+            if (trigger.equals("*") || trigger.startsWith("done.")) {
+                return true;
+            }
+            for (Input in : inputs) {
+                if (!in.isTick() && Findings.descriptorTakes(trigger, in.toString())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether some step enters the state. */

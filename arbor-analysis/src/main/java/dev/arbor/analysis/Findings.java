@@ -57,9 +57,11 @@ final class Findings {
                 continue; // reached, a pseudo-state, or inside a dead state (reported once, at the outermost)
             }
             List<String> into = new ArrayList<>();
+            boolean unanalysed = false;
             for (int t = 0; t < chart.transitionCount(); t++) {
                 if (chart.transitionInfo(t).mode().declared() && entersState(t, s)) {
                     into.add(chart.describeTransition(t));
+                    unanalysed |= !x.offered(t);
                 }
             }
             int inside = 0;
@@ -69,7 +71,7 @@ final class Findings {
             String why = into.isEmpty()
                     ? "no transition enters it, and it is not its parent's initial state"
                     : "no transition into it is ever taken (" + String.join("; ", into) + ")";
-            out.add(new Finding(Finding.Kind.DEAD_STATE, definite, s, -1, -1, "state '" + chart.stateName(s)
+            out.add(new Finding(Finding.Kind.DEAD_STATE, definite && !unanalysed, s, -1, -1, "state '" + chart.stateName(s)
                     + "' is never active" + (inside > 0 ? ", nor the " + inside + " states inside it" : "") + ": " + why
                     + (complete ? "" : " (within the configurations explored)"), Optional.empty()));
         }
@@ -78,8 +80,8 @@ final class Findings {
     private void deadTransitions() {
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
-            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source())) {
-                continue; // engine-made, taken, or its source is dead (reported with the state)
+            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source()) || !x.offered(t)) {
+                continue; // engine-made, taken, its source is dead (reported with the state), or not analysed
             }
             String name = "transition " + chart.describeTransition(t);
             byte tested = x.twin.guardOutcomes[t];
