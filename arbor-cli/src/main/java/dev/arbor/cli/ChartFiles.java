@@ -4,7 +4,9 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;
 import dev.arbor.io.ChartFileException;
+import dev.arbor.io.BuiltIn;
 import dev.arbor.io.ChartLoader;
+import dev.arbor.io.ChartPositions;
 import dev.arbor.io.ComponentLibrary;
 import dev.arbor.io.ComponentRegistry;
 import dev.arbor.io.reload.ReloadListener;
@@ -43,10 +45,13 @@ final class ChartFiles {
 
     /**
      * A JSON chart, the library its machines get their owners from, the components it was loaded
-     * with (those of every library it names, and the built-in ones), and the warnings found in the file.
+     * with (those of every library it names, and the built-in ones), the other libraries named
+     * (owner-agnostic ones), the warnings found in the file, and where the file declares each
+     * state and transition.
      */
     record Json<C>(Chart<C> chart, ComponentLibrary<C> library, ComponentRegistry<C> components,
-            List<ChartFileException.Problem> warnings) implements Loaded {
+            List<String> otherLibraries, List<ChartFileException.Problem> warnings, ChartPositions positions)
+            implements Loaded {
         Machine<C> newMachine(TraceWriter trace) {
             return chart.newMachine(library.newOwner(trace::log));
         }
@@ -62,8 +67,17 @@ final class ChartFiles {
 
     /** The libraries by name: the built-in one and those on the class path. */
     static Map<String, ComponentLibrary<?>> libraries() {
+        return libraries(false);
+    }
+
+    /**
+     * The libraries by name; with {@code exact}, the built-in one is {@link BuiltIn}'s own
+     * components, which analysis runs as they are ({@link BuiltIn#isExact}), rather than the
+     * command's, whose {@code Log} also writes where a place gives no machine.
+     */
+    private static Map<String, ComponentLibrary<?>> libraries(boolean exact) {
         Map<String, ComponentLibrary<?>> all = new TreeMap<>();
-        all.put(BUILT_IN, new BuiltInComponents());
+        all.put(BUILT_IN, exact ? new ExactBuiltIns() : new BuiltInComponents());
         for (ComponentLibrary<?> library : ServiceLoader.load(ComponentLibrary.class)) {
             all.putIfAbsent(library.name(), library);
         }
@@ -89,6 +103,18 @@ final class ChartFiles {
      *                            component or that both need an owner of their own
      */
     static Loaded load(Path file, List<String> libraryNames) {
+        return load(file, libraryNames, false);
+    }
+
+    /**
+     * Loads a chart file as {@link #load(Path, List)} does, for analysis: a JSON file's built-in
+     * components are {@link BuiltIn}'s own, which the analysis runs as they are.
+     */
+    static Loaded loadForAnalysis(Path file, List<String> libraryNames) {
+        return load(file, libraryNames, true);
+    }
+
+    private static Loaded load(Path file, List<String> libraryNames, boolean exact) {
         String name = file.getFileName() == null ? "" : file.getFileName().toString();
         if (!Files.exists(file)) {
             throw new CliFailure(file + ": no such file");
@@ -110,11 +136,11 @@ final class ChartFiles {
             names = declared == null ? List.of(BUILT_IN) : declared.names();
             where = declared == null ? "" : declared.where() + ": ";
         }
-        return load(file, combination(names, where));
+        return load(file, combination(names, where, exact));
     }
 
-    /** The libraries a file is loaded with, and the components of them all. */
-    record Combination<C>(ComponentLibrary<C> owner, ComponentRegistry<C> components) {}
+    /** The libraries a file is loaded with (the owners' and the others' names), and the components of them all. */
+    record Combination<C>(ComponentLibrary<C> owner, List<String> others, ComponentRegistry<C> components) {}
 
     /**
      * The libraries named, put together: the one that needs an owner of its own (or the built-in
@@ -126,7 +152,11 @@ final class ChartFiles {
      *                    both need an owner of their own
      */
     static Combination<?> combination(List<String> names, String where) {
-        Map<String, ComponentLibrary<?>> libraries = libraries();
+        return combination(names, where, false);
+    }
+
+    private static Combination<?> combination(List<String> names, String where, boolean exact) {
+        Map<String, ComponentLibrary<?>> libraries = libraries(exact);
         List<ComponentLibrary<?>> owners = new ArrayList<>();
         List<ComponentLibrary<?>> others = new ArrayList<>();
         for (String n : new LinkedHashSet<>(names)) {
@@ -153,7 +183,8 @@ final class ChartFiles {
     }
 
     private static <C> Combination<C> combination(ComponentLibrary<C> owner, List<ComponentLibrary<?>> others) {
-        return new Combination<>(owner, ComponentLibrary.combined(owner, others));
+        return new Combination<>(owner, others.stream().map(ComponentLibrary::name).toList(),
+                ComponentLibrary.combined(owner, others));
     }
 
     /** The libraries a JSON file names, or null; a file that cannot be read is reported by loading it. */
@@ -168,11 +199,30 @@ final class ChartFiles {
     private static <C> Json<C> load(Path file, Combination<C> libraries) {
         try {
             ChartLoader.Checked<C> checked = ChartLoader.of(libraries.components()).loadChecked(file);
-            return new Json<>(checked.chart(), libraries.owner(), libraries.components(), checked.warnings());
+            return new Json<>(checked.chart(), libraries.owner(), libraries.components(), libraries.others(),
+                    checked.warnings(), checked.positions());
         } catch (NoSuchFileException e) {
             throw new CliFailure(file + ": no such file");
         } catch (IOException e) {
             throw new CliFailure(file + ": cannot be read (" + e.getMessage() + ")");
+        }
+    }
+
+    /** The built-in components as {@link BuiltIn} gives them: those analysis runs as they are. */
+    private static final class ExactBuiltIns implements ComponentLibrary<Object> {
+        @Override
+        public String name() {
+            return BUILT_IN;
+        }
+
+        @Override
+        public ComponentRegistry<Object> components() {
+            return BuiltIn.components();
+        }
+
+        @Override
+        public Object newOwner(java.util.function.Consumer<String> log) {
+            return null;
         }
     }
 
@@ -181,10 +231,15 @@ final class ChartFiles {
         try {
             return load(file, libraryNames);
         } catch (ChartFileException e) {
-            List<String> lines = new ArrayList<>();
-            e.problems().forEach(p -> lines.add(p.toString()));
-            throw CliFailure.problems(lines);
+            throw failure(e);
         }
+    }
+
+    /** Every problem of a chart file, one a line. */
+    static CliFailure failure(ChartFileException e) {
+        List<String> lines = new ArrayList<>();
+        e.problems().forEach(p -> lines.add(p.toString()));
+        return CliFailure.problems(lines);
     }
 
     private ChartFiles() {}

@@ -13,8 +13,8 @@ import picocli.CommandLine.ScopeType;
  * not do its work (the message says why), 2 the command line itself was wrong.
  */
 @Command(name = "arbor", mixinStandardHelpOptions = true, version = "arbor 0.1.0",
-        description = "Hierarchical state machines: validate, render, run and inspect chart files, and the game demos.",
-        subcommands = {ValidateCommand.class, RenderCommand.class, RunCommand.class, TestCommand.class, DemoCommand.class, InspectCommand.class, StudioCommand.class,
+        description = "Hierarchical state machines: validate, check, render, run and inspect chart files, and the game demos.",
+        subcommands = {ValidateCommand.class, CheckCommand.class, PathsCommand.class, RenderCommand.class, RunCommand.class, TestCommand.class, DemoCommand.class, InspectCommand.class, StudioCommand.class,
                 ComponentsCommand.class, SchemaCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Main implements Runnable {

@@ -44,9 +44,16 @@ record Scenario(Path file, Path chart, List<Step> steps, List<Problem> problems)
     }
 
     /** One step of a scenario; {@link #line()} is where it was written (1-based; for a script, its position). */
-    sealed interface Step permits Fire, Tick, Set, ExpectState, ExpectVariable, ExpectLog {
+    sealed interface Step permits Start, Fire, Tick, Set, ExpectState, ExpectVariable, ExpectLog, Assume {
         int line();
     }
+
+    /**
+     * {@code start}: starts the machine, so that the {@code assume} steps before it apply to the
+     * start; only after nothing but {@code assume} steps. Without it the machine starts before the
+     * first step.
+     */
+    record Start(int line) implements Step {}
 
     /**
      * {@code offer} or {@code event NAME}: fires the event by name ({@code Machine.fire}).
@@ -76,6 +83,32 @@ record Scenario(Path file, Path chart, List<Step> steps, List<Problem> problems)
      * previous {@code expect log} matched (from the start for the first one).
      */
     record ExpectLog(int line, String text) implements Step {}
+
+    /**
+     * {@code assume …}: an outcome the next event, tick or start is to have, whatever the chart
+     * would decide: a guard's, a Random draw's, or whether a state's behaviours have finished.
+     * Each applies to that one input (to the first tick of a {@code tick N}); several for the same
+     * guard apply in order, one each time the step tests it, the last one to any further test.
+     */
+    sealed interface Assume extends Step permits AssumeGuard, AssumeFinished, AssumeDraw {}
+
+    /**
+     * {@code assume guard "SOURCE TRIGGER -> TARGET" holds} (the transition as the chart describes
+     * it, double quotes inside left out) or {@code assume guard STATE transition N fails} (the
+     * state's {@code N}-th transition, from 0, in the order the file lists them).
+     *
+     * @param transition the transition's description, or null when it is named by its state and position
+     * @param state      the state, or null when the transition is named by its description
+     * @param position   the transition's position among its state's, from 0; -1 with a description
+     * @param holds      whether the guard holds
+     */
+    record AssumeGuard(int line, String transition, String state, int position, boolean holds) implements Assume {}
+
+    /** {@code assume STATE finished} or {@code assume STATE not finished}: what the state's behaviours report. */
+    record AssumeFinished(int line, String state, boolean finished) implements Assume {}
+
+    /** {@code assume VAR = VALUE}: a Random action that sets the variable draws this value. */
+    record AssumeDraw(int line, String variable, String value) implements Assume {}
 
     /** The comparisons of {@link ExpectVariable}; bools and enums take only {@code ==} and {@code !=}. */
     enum Comparison {

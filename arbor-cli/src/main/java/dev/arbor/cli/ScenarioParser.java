@@ -36,12 +36,17 @@ import java.util.regex.Pattern;
  * expect not STATE         it is not
  * expect VAR OP VALUE      OP one of == != &lt; &lt;= &gt; &gt;=
  * expect log "TEXT"        a log line containing TEXT was written since the previous expect log matched
+ * assume guard "T" holds   the guard of transition T (as the chart describes it) holds, or fails, in the next input
+ * assume guard STATE transition N fails   the same, the transition named by its position in STATE (from 0)
+ * assume STATE finished    the state's behaviours report finished (or: not finished) in the next input
+ * assume VAR = VALUE       a Random action that sets VAR draws VALUE in the next input
+ * start                    starts the machine (only after nothing but assume steps, which then apply to it)
  * </pre>
  */
 final class ScenarioParser {
 
     /** The words that begin a step other than an event's name. */
-    static final List<String> KEYWORDS = List.of("chart", "event", "tick", "set", "expect");
+    static final List<String> KEYWORDS = List.of("chart", "event", "tick", "set", "expect", "assume", "start");
 
     /** The most ticks one {@code tick} step runs: a typo of a few zeros must not hang a build. */
     static final int MAX_TICKS = 1_000_000;
@@ -51,6 +56,12 @@ final class ScenarioParser {
 
     private static final String EXPECT_FORMS =
             "expect STATE, expect not STATE, expect VAR == VALUE or expect log \"TEXT\"";
+
+    private static final String ASSUME_FORMS = "assume guard \"SOURCE EVENT -> TARGET\" holds, "
+            + "assume guard STATE transition N fails, assume STATE finished, assume STATE not finished or assume VAR = VALUE";
+
+    /** {@code roll=3} written as one word. */
+    private static final Pattern JOINED_DRAW = Pattern.compile("([^=]+)=([^=]+)");
 
     /** One word of a line: its text (unquoted), whether it was quoted, and its column (1-based). */
     record Word(String text, boolean quoted, int column) {
@@ -112,6 +123,7 @@ final class ScenarioParser {
             int line = n;
             lineProblems.forEach(p -> problems.add(new Scenario.Problem(line, p)));
         }
+        problems.addAll(sequence(steps));
         if (!chartLine) {
             chart = besideChart(file);
             if (chart == null) {
@@ -178,6 +190,32 @@ final class ScenarioParser {
         }
         parts.add(part.toString());
         return parts;
+    }
+
+    /**
+     * The problems of the steps' order: a {@code start} after a step other than {@code assume},
+     * an {@code assume} that no event, tick or start follows.
+     */
+    private static List<Scenario.Problem> sequence(List<Step> steps) {
+        List<Scenario.Problem> problems = new ArrayList<>();
+        boolean onlyAssumed = true;
+        Step pending = null; // the first assume not yet followed by an input
+        for (Step step : steps) {
+            if (step instanceof Scenario.Start && !onlyAssumed) {
+                problems.add(new Scenario.Problem(step.line(), "start comes before every other step but assume "
+                        + "(without it, the machine starts before the first step)"));
+            }
+            onlyAssumed &= step instanceof Scenario.Assume;
+            if (step instanceof Scenario.Assume && pending == null) {
+                pending = step;
+            } else if (step instanceof Scenario.Start || step instanceof Scenario.Fire || step instanceof Scenario.Tick) {
+                pending = null;
+            }
+        }
+        if (pending != null) {
+            problems.add(new Scenario.Problem(pending.line(), "assume applies to the next event, tick or start, and none follows"));
+        }
+        return problems;
     }
 
     /** A {@code chart FILE} line: the file, resolved against the scenario's directory. */
@@ -254,6 +292,15 @@ final class ScenarioParser {
                 }
                 problems.add("set takes a variable and its value: set VAR VALUE");
             }
+            case "start" -> {
+                if (operands.isEmpty()) {
+                    return new Scenario.Start(line);
+                }
+                problems.add("start takes nothing: start");
+            }
+            case "assume" -> {
+                return assumption(line, operands, problems);
+            }
             default -> {
                 return expectation(line, operands, problems);
             }
@@ -310,6 +357,57 @@ final class ScenarioParser {
             }
         }
         problems.add("expect takes " + EXPECT_FORMS + " (put a name with spaces in double quotes)");
+        return null;
+    }
+
+    /** The operands of {@code assume}. */
+    private static Step assumption(int line, List<Word> operands, List<String> problems) {
+        if (operands.isEmpty()) {
+            problems.add("assume needs what to assume: " + ASSUME_FORMS);
+            return null;
+        }
+        Word first = operands.get(0);
+        if (first.is("guard")) {
+            List<Word> rest = operands.subList(1, operands.size());
+            boolean byPosition = rest.size() == 4 && rest.get(1).is("transition");
+            if (rest.size() != 2 && !byPosition) {
+                problems.add("assume guard takes the transition and the outcome: assume guard \"SOURCE EVENT -> TARGET\" "
+                        + "holds, or assume guard STATE transition N fails (put a transition in double quotes)");
+                return null;
+            }
+            Word outcome = rest.get(rest.size() - 1);
+            if (!outcome.is("holds") && !outcome.is("fails")) {
+                String nearest = outcome.quoted() ? null : NearestName.among(outcome.text(), List.of("holds", "fails"));
+                problems.add("assume guard ends with holds or fails, not '" + outcome.text() + "'"
+                        + (nearest == null ? "" : "; did you mean '" + nearest + "'?"));
+                return null;
+            }
+            boolean holds = outcome.is("holds");
+            if (!byPosition) {
+                return new Scenario.AssumeGuard(line, rest.get(0).text(), null, -1, holds);
+            }
+            String n = rest.get(2).text();
+            if (!n.matches("\\d{1,6}")) {
+                problems.add("'" + n + "' is not a transition's position: assume guard STATE transition N, N counting "
+                        + "the state's transitions from 0");
+                return null;
+            }
+            return new Scenario.AssumeGuard(line, null, rest.get(0).text(), Integer.parseInt(n), holds);
+        }
+        if (operands.size() == 3 && operands.get(1).is("=")) {
+            return new Scenario.AssumeDraw(line, first.text(), operands.get(2).text());
+        }
+        Matcher joined = JOINED_DRAW.matcher(first.text());
+        if (operands.size() == 1 && !first.quoted() && joined.matches()) {
+            return new Scenario.AssumeDraw(line, joined.group(1), joined.group(2));
+        }
+        if (operands.size() == 2 && operands.get(1).is("finished")) {
+            return new Scenario.AssumeFinished(line, first.text(), true);
+        }
+        if (operands.size() == 3 && operands.get(1).is("not") && operands.get(2).is("finished")) {
+            return new Scenario.AssumeFinished(line, first.text(), false);
+        }
+        problems.add("assume takes " + ASSUME_FORMS + " (put a name with spaces in double quotes)");
         return null;
     }
 

@@ -56,6 +56,10 @@ final class ScenarioRunner<C> {
 
     private final Scenario scenario;
     private final Chart<C> chart;
+    /** The outcomes the scenario's {@code assume} steps force. */
+    private final ForcedOutcomes<C> forced;
+    /** The chart its machine runs: the chart substituted by {@link #forced} when the scenario assumes anything. */
+    private Chart<C> running;
     private final Function<Consumer<String>, C> owners;
     /** Per step: the state an {@link ExpectState} names, the variable a set or {@link ExpectVariable} names. */
     private final int[] ids;
@@ -65,6 +69,8 @@ final class ScenarioRunner<C> {
     private ScenarioRunner(Scenario scenario, Chart<C> chart, Function<Consumer<String>, C> owners) {
         this.scenario = scenario;
         this.chart = chart;
+        this.forced = new ForcedOutcomes<>(chart);
+        this.running = chart;
         this.owners = owners;
         this.ids = new int[scenario.steps().size()];
         this.values = new int[scenario.steps().size()];
@@ -105,6 +111,8 @@ final class ScenarioRunner<C> {
                     Variable v = variable(chart, e.variable());
                     runner.ids[i] = chart.variableId(v.name());
                     runner.values[i] = comparedValue(v, e.op(), e.value());
+                } else if (step instanceof Scenario.Assume a) {
+                    runner.assumption(i, a);
                 }
             } catch (IllegalArgumentException e) {
                 problem = e.getMessage();
@@ -113,14 +121,114 @@ final class ScenarioRunner<C> {
                 problems.add(new Scenario.Problem(step.line(), problem));
             }
         }
+        if (runner.forced.any()) {
+            runner.running = chart.substituted(runner.forced);
+            for (int i = 0; i < steps.size(); i++) {
+                if (steps.get(i) instanceof Scenario.AssumeDraw d && !runner.forced.drawn(runner.ids[i])) {
+                    problems.add(new Scenario.Problem(d.line(), "no Random action of chart '" + chart.name() + "' sets variable '"
+                            + d.variable() + "'; to give it a value, write set " + d.variable() + " " + d.value()));
+                }
+            }
+        }
         if (!problems.isEmpty()) {
             throw new ScenarioException(scenario.describe(problems));
         }
         return runner;
     }
 
+    /** Resolves what an {@code assume} names, and tells {@link #forced} to replace it. */
+    private void assumption(int index, Scenario.Assume step) {
+        if (step instanceof Scenario.AssumeGuard g) {
+            int t = g.transition() != null ? transition(chart, g.transition())
+                    : transition(chart, state(chart, g.state()), g.position());
+            if (!chart.transitionInfo(t).guarded()) {
+                throw new IllegalArgumentException("transition " + describe(chart, t) + " has no guard to assume");
+            }
+            ids[index] = t;
+            values[index] = g.holds() ? 1 : 0;
+            forced.name(ForcedOutcomes.Kind.GUARD, t);
+        } else if (step instanceof Scenario.AssumeFinished f) {
+            int s = state(chart, f.state());
+            if (chart.stateInfo(s).behaviors().isEmpty()) {
+                throw new IllegalArgumentException("state '" + chart.statePath(s) + "' has no behaviours to finish");
+            }
+            ids[index] = s;
+            values[index] = f.finished() ? 1 : 0;
+            forced.name(ForcedOutcomes.Kind.FINISHED, s);
+        } else {
+            Scenario.AssumeDraw d = (Scenario.AssumeDraw) step;
+            Variable v = variable(chart, d.variable());
+            ids[index] = chart.variableId(v.name());
+            values[index] = v.raw(d.value());
+            forced.name(ForcedOutcomes.Kind.DRAWN, ids[index]);
+        }
+    }
+
+    /** A transition as {@code assume guard} names it: {@code idle offer -> haggling}, the double quotes left out. */
+    static String describe(Chart<?> chart, int transition) {
+        return plain(chart.describeTransition(transition));
+    }
+
+    private static String plain(String description) {
+        return description.replace("\"", "").strip().replaceAll("\\s+", " ");
+    }
+
+    /** The declared transition a description names ({@link #describe}; double quotes in it do not matter). */
+    static int transition(Chart<?> chart, String description) {
+        String wanted = plain(description);
+        List<Integer> matching = new ArrayList<>();
+        List<String> all = new ArrayList<>();
+        for (int t = 0; t < chart.transitionCount(); t++) {
+            if (chart.transitionInfo(t).mode().declared()) {
+                all.add(describe(chart, t));
+                if (describe(chart, t).equals(wanted)) {
+                    matching.add(t);
+                }
+            }
+        }
+        if (matching.size() == 1) {
+            return matching.get(0);
+        }
+        if (matching.isEmpty()) {
+            String nearest = NearestName.among(wanted, all);
+            throw new IllegalArgumentException("chart '" + chart.name() + "' has no transition '" + wanted + "'"
+                    + (nearest == null ? "" : "; did you mean '" + nearest + "'?"));
+        }
+        List<String> places = new ArrayList<>();
+        matching.forEach(t -> places.add(place(chart, t)));
+        throw new IllegalArgumentException(matching.size() + " transitions of chart '" + chart.name() + "' are '" + wanted
+                + "': name one by its place, " + String.join(" or ", places));
+    }
+
+    /** The {@code position}-th declared transition of a state (from 0, in the order the file lists them). */
+    static int transition(Chart<?> chart, int state, int position) {
+        List<Integer> declared = declared(chart, state);
+        if (position < declared.size()) {
+            return declared.get(position);
+        }
+        throw new IllegalArgumentException("state '" + chart.statePath(state) + "' has "
+                + (declared.isEmpty() ? "no transitions" : declared.size() + (declared.size() == 1 ? " transition, number 0"
+                : " transitions, numbered from 0 to " + (declared.size() - 1))));
+    }
+
+    /** A transition named by its place: {@code haggling transition 1}. */
+    static String place(Chart<?> chart, int transition) {
+        int source = chart.transitionSource(transition);
+        return ScenarioWriter.word(chart.statePath(source)) + " transition " + declared(chart, source).indexOf(transition);
+    }
+
+    private static List<Integer> declared(Chart<?> chart, int state) {
+        List<Integer> out = new ArrayList<>();
+        for (int t = 0; t < chart.transitionCount(); t++) {
+            if (chart.transitionSource(t) == state && chart.transitionInfo(t).mode().declared()) {
+                out.add(t);
+            }
+        }
+        return out;
+    }
+
     /** The events some transition of the chart takes (or defers); null when one takes any event. */
-    private static Set<String> events(Chart<?> chart) {
+    static Set<String> events(Chart<?> chart) {
         Set<String> events = new LinkedHashSet<>();
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
@@ -217,7 +325,7 @@ final class ScenarioRunner<C> {
         PrintStream traceOut = new PrintStream(traceBytes, true, StandardCharsets.UTF_8);
         TraceWriter trace = new TraceWriter(traceOut);
         List<String> logs = new ArrayList<>();
-        Machine<C> machine = chart.newMachine(owners.apply(text -> {
+        Machine<C> machine = running.newMachine(owners.apply(text -> {
             trace.log(text);
             logs.add(text);
         }));
@@ -233,19 +341,29 @@ final class ScenarioRunner<C> {
         int step = -1;
         LogWindow window = new LogWindow(logs);
         try {
-            machine.start();
+            if (steps.stream().noneMatch(Scenario.Start.class::isInstance)) {
+                machine.start();
+            }
             int ticks = 0;
             for (step = 0; step < steps.size() && failure == null; step++) {
                 Step s = steps.get(step);
-                if (s instanceof Fire f) {
+                if (s instanceof Scenario.Start) {
+                    machine.start();
+                    forced.stepDone();
+                } else if (s instanceof Scenario.Assume a) {
+                    forced.assume(kind(a), ids[step], values[step]);
+                } else if (s instanceof Fire f) {
                     if (!machine.isHalted()) {
                         machine.fire(f.event());
                     }
+                    forced.stepDone();
                 } else if (s instanceof Tick t) {
                     for (int i = 0; i < t.count() && !machine.isHalted(); i++) {
                         trace.tick(++ticks);
                         machine.update();
+                        forced.stepDone(); // the assumptions were the first tick's
                     }
+                    forced.stepDone();
                 } else if (s instanceof Scenario.Set) {
                     machine.variables().setValue(ids[step], values[step]);
                 } else {
@@ -265,6 +383,11 @@ final class ScenarioRunner<C> {
         trace.finish(machine.isHalted());
         int run = failure == null ? steps.size() : failure.step() + 1;
         return new Outcome(scenario, run, failure, traceBytes.toString(StandardCharsets.UTF_8));
+    }
+
+    private static ForcedOutcomes.Kind kind(Scenario.Assume a) {
+        return a instanceof Scenario.AssumeGuard ? ForcedOutcomes.Kind.GUARD
+                : a instanceof Scenario.AssumeFinished ? ForcedOutcomes.Kind.FINISHED : ForcedOutcomes.Kind.DRAWN;
     }
 
     /** {@code FILE:LINE: } of a step; of the file when the machine stopped as it started. */

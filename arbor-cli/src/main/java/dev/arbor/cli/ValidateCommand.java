@@ -48,11 +48,11 @@ final class ValidateCommand implements Callable<Integer> {
                 List<Problem> warnings = loaded.warnings();
                 main.out.println(file + ": valid (" + (chart.stateCount() - 1) + " states, "
                         + declaredTransitions(chart) + " transitions" + count(warnings) + ")");
-                print(List.of(), warnings);
+                lines(List.of(), warnings).forEach(main.err::println);
                 warned += warnings.isEmpty() ? 0 : 1;
             } catch (ChartFileException e) {
                 invalid++;
-                print(e.problems(), e.warnings());
+                lines(e.problems(), e.warnings()).forEach(main.err::println);
             } catch (CliFailure e) {
                 invalid++;
                 main.err.println(e.getMessage()); // a file's problems, or why it could not be read
@@ -64,16 +64,18 @@ final class ValidateCommand implements Callable<Integer> {
     }
 
     /** A file's problems and warnings in file order, one a line; a warning says so after its place. */
-    private void print(List<Problem> problems, List<Problem> warnings) {
+    static List<String> lines(List<Problem> problems, List<Problem> warnings) {
         record Line(Problem problem, boolean warning) {}
         List<Line> all = new ArrayList<>();
         problems.forEach(p -> all.add(new Line(p, false)));
         warnings.forEach(w -> all.add(new Line(w, true)));
         all.sort(Comparator.comparingInt((Line l) -> l.problem().line()).thenComparingInt(l -> l.problem().column()));
+        List<String> out = new ArrayList<>();
         for (Line l : all) {
             Problem p = l.problem();
-            main.err.println(l.warning() ? p.file() + ":" + p.line() + ":" + p.column() + ": warning: " + p.message() : p);
+            out.add(l.warning() ? p.file() + ":" + p.line() + ":" + p.column() + ": warning: " + p.message() : p.toString());
         }
+        return out;
     }
 
     private static String count(List<Problem> warnings) {

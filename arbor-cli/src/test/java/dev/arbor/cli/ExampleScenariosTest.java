@@ -24,11 +24,12 @@ class ExampleScenariosTest {
                 "PASS " + DOCS.resolve("door.scenario") + " (16 steps)",
                 "PASS " + DOCS.resolve("shopkeeper-alarm.scenario") + " (23 steps)",
                 "PASS " + DOCS.resolve("shopkeeper.scenario") + " (23 steps)",
+                "PASS " + DOCS.resolve("vault.scenario") + " (6 steps)",
                 "PASS " + DEMOS.resolve("guard.scenario") + " (18 steps)",
                 "PASS " + DEMOS.resolve("miner.scenario") + " (18 steps)",
                 "PASS " + DEMOS.resolve("robot.scenario") + " (19 steps)",
                 "PASS " + DEMOS.resolve("wife.scenario") + " (16 steps)",
-                "8 scenarios: 8 passed, 0 failed");
+                "9 scenarios: 9 passed, 0 failed");
         assertThat(r.exit()).isZero();
     }
 }

@@ -112,7 +112,7 @@ class ScenarioParserTest {
                 file + ":2: unknown step 'expext'; did you mean 'expect'?",
                 file + ":3: unknown step 'tik'; did you mean 'tick'?",
                 file + ":4: unknown step 'offer': a step is an event's name alone (in double quotes when it has spaces), "
-                        + "or begins with event, tick, set, expect",
+                        + "or begins with event, tick, set, expect, assume, start",
                 file + ":5: an event step is the event's name alone; 2 words were given",
                 file + ":6: tick takes a number of ticks: tick N",
                 file + ":7: 'three' is not a number of ticks: tick N, N a whole number from 1 to 1000000",
