@@ -9,6 +9,7 @@ import dev.arbor.cli.Scenario.Fire;
 import dev.arbor.cli.Scenario.Step;
 import dev.arbor.cli.Scenario.Tick;
 import dev.arbor.core.Cause;
+import dev.arbor.analysis.Coverage;
 import dev.arbor.core.Chart;
 import dev.arbor.core.LivelockException;
 import dev.arbor.core.Machine;
@@ -61,6 +62,8 @@ final class ScenarioRunner<C> {
     /** The chart its machine runs: the chart substituted by {@link #forced} when the scenario assumes anything. */
     private Chart<C> running;
     private final Function<Consumer<String>, C> owners;
+    /** Where the coverage of each run goes ({@code arbor test --coverage}); null: not recorded. */
+    private Consumer<Coverage<C>> coverageOf;
     /** Per step: the state an {@link ExpectState} names, the variable a set or {@link ExpectVariable} names. */
     private final int[] ids;
     /** Per step: the raw value a set writes or an {@link ExpectVariable} compares with. */
@@ -320,16 +323,32 @@ final class ScenarioRunner<C> {
      *
      * @return what came of it, with the run's trace (as {@code arbor run} prints it)
      */
+    /**
+     * Records which states and transitions each run reaches and takes, and hands it over after the run.
+     *
+     * @param sink takes each run's coverage
+     * @return this runner
+     */
+    ScenarioRunner<C> recordingCoverage(Consumer<Coverage<C>> sink) {
+        this.coverageOf = sink;
+        return this;
+    }
+
     Outcome run() {
         ByteArrayOutputStream traceBytes = new ByteArrayOutputStream();
         PrintStream traceOut = new PrintStream(traceBytes, true, StandardCharsets.UTF_8);
         TraceWriter trace = new TraceWriter(traceOut);
         List<String> logs = new ArrayList<>();
-        Machine<C> machine = running.newMachine(owners.apply(text -> {
+        Coverage<C> coverage = coverageOf == null ? null : Coverage.of(running);
+        Chart<C> runs = coverage == null ? running : coverage.chart();
+        Machine<C> machine = runs.newMachine(owners.apply(text -> {
             trace.log(text);
             logs.add(text);
         }));
         machine.addListener(trace);
+        if (coverage != null) {
+            coverage.attach(machine);
+        }
         machine.addListener(new MachineListener() {
             @Override
             public void onLog(Machine<?> m, int state, String line, Cause cause) {
@@ -382,6 +401,9 @@ final class ScenarioRunner<C> {
         }
         trace.finish(machine.isHalted());
         int run = failure == null ? steps.size() : failure.step() + 1;
+        if (coverage != null) {
+            coverageOf.accept(coverage);
+        }
         return new Outcome(scenario, run, failure, traceBytes.toString(StandardCharsets.UTF_8));
     }
 

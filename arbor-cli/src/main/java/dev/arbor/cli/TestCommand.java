@@ -1,5 +1,7 @@
 package dev.arbor.cli;
 
+import dev.arbor.analysis.ChartAnalysis;
+import dev.arbor.analysis.Coverage;
 import dev.arbor.io.ChartFileException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -39,8 +41,17 @@ final class TestCommand implements Callable<Integer> {
     @Option(names = "--junit", paramLabel = "OUT.xml", description = "Also write the results as JUnit XML, for CI.")
     Path junit;
 
+    @Option(names = "--coverage", description = {"Also say, per chart, which states and transitions the scenarios",
+            "reached and took, and which of the rest no run can ever cover (the chart's analysis: docs/analysis.md)."})
+    boolean coverage;
+
     @Mixin
     ComponentsOption components;
+
+    /** Per chart file: the coverage of its scenarios so far, and its chart. */
+    private final Map<Path, Coverage<?>> covered = new java.util.LinkedHashMap<>();
+    /** Per chart file: the chart as loaded, which the analysis explores (a run with assumptions runs a copy). */
+    private final Map<Path, dev.arbor.core.Chart<?>> analysed = new HashMap<>();
 
     @ParentCommand
     Main main;
@@ -91,6 +102,19 @@ final class TestCommand implements Callable<Integer> {
         if (junit != null) {
             JUnitReport.write(junit, results);
         }
+        if (coverage) {
+            covered.forEach((chart, c) -> {
+                main.out.println("coverage of " + chart + ":");
+                String report;
+                try {
+                    report = c.report(ChartAnalysis.of(analysed.get(chart)));
+                } catch (IllegalArgumentException e) { // a chart the analysis refuses (state handlers)
+                    report = c.report() + "\n(" + e.getMessage() + ")";
+                }
+                report.lines().forEach(line -> main.out.println("  " + line));
+            });
+            main.out.flush();
+        }
         return passed == results.size() && missing == 0 ? 0 : Main.FAILED;
     }
 
@@ -125,11 +149,22 @@ final class TestCommand implements Callable<Integer> {
                         List.of(file + ": " + scenario.chart() + " is an SCXML document; scenarios run JSON charts"),
                         System.nanoTime() - start);
             }
-            ScenarioRunner.Outcome outcome = runner(scenario, json).run();
+            ScenarioRunner<?> runner = runner(scenario, json);
+            if (coverage) {
+                record(runner, scenario.chart());
+                analysed.putIfAbsent(scenario.chart().normalize(), json.chart());
+            }
+            ScenarioRunner.Outcome outcome = runner.run();
             return new Result(file, scenario.chart(), steps, outcome, List.of(), System.nanoTime() - start);
         } catch (ScenarioException e) {
             return new Result(file, scenario.chart(), steps, null, e.problems(), System.nanoTime() - start);
         }
+    }
+
+    /** Adds each run's coverage to its chart file's. */
+    private <C> void record(ScenarioRunner<C> runner, Path chart) {
+        Path key = chart.normalize();
+        runner.recordingCoverage(c -> covered.merge(key, c, (a, b) -> a.merge(b)));
     }
 
     private static <C> ScenarioRunner<C> runner(Scenario scenario, ChartFiles.Json<C> json) {

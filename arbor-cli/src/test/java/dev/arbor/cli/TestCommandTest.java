@@ -48,6 +48,20 @@ class TestCommandTest {
     }
 
     @Test
+    void coverageSaysWhatTheScenariosReachedAndTookAndWhatIsLeft() throws IOException {
+        Path door = Path.of("../docs/examples/door.json").toAbsolutePath().normalize();
+        Path opens = write("opens.scenario", "chart " + door, "open", "expect opened");
+        Path knocks = write("knocks.scenario", "chart " + door, "knock", "expect closed");
+        Cli r = Cli.run("test", "--coverage", opens.toString(), knocks.toString());
+        assertThat(r.exit()).isZero();
+        String out = String.join("\n", r.outLines());
+        assertThat(out).contains("coverage of " + door + ":");
+        // closed and opened of closed, opened, broken; open and knock of open, knock, close, kick
+        assertThat(out).contains("states 2/3").contains("transitions 2/4");
+        assertThat(out).contains("broken").contains("opened \"kick\" -> broken");
+    }
+
+    @Test
     void aFailedExpectationStopsTheScenarioAndNamesItsLineTheStatesAndExitsOne() {
         Path late = scenarios().resolve("shop/late.scenario");
         Cli r = Cli.run("test", late.toString());

@@ -39,10 +39,17 @@ public final class Chart<C> extends ChartCore {
 
     /** What the builder made, kept to compile {@link #substituted} copies with the same numbering. */
     private final ChartDef definition;
+    /** The substitutions this chart was compiled with, in order: a copy of a copy keeps the first. */
+    private final UserCodeSubstitution applied;
 
     Chart(ChartDef definition, CompiledChart compiled) {
+        this(definition, compiled, UserCodeSubstitution.NONE);
+    }
+
+    private Chart(ChartDef definition, CompiledChart compiled, UserCodeSubstitution applied) {
         super(compiled);
         this.definition = definition;
+        this.applied = applied;
         for (int s = 0; s < compiled.stateCount; s++) {
             if (compiled.triggers.doneSets[s] != null) {
                 doneEvents[s] = new Done(this, s, compiled.states.key[s], compiled.states.name[s]);
@@ -59,14 +66,35 @@ public final class Chart<C> extends ChartCore {
      * A copy of this chart, the same states, transitions, ids, events, variables and settings,
      * whose guards, actions and behaviours are those {@code substitution} gives in place of its
      * own (the rest kept). Machines of the copy run through the same engine; it is how analysis
-     * and generated tests decide a guard's outcome, or leave out an effect they do not model.
+     * and generated tests decide a guard's outcome, or leave out an effect they do not model. A
+     * copy of a copy substitutes what the first copy runs.
      *
      * @param substitution what to run in place of which function
      * @return the copy, compiled anew
      */
     public Chart<C> substituted(Substitution<C> substitution) {
         Objects.requireNonNull(substitution, "substitution");
-        return new Chart<>(definition, compileSubstituted(definition, new Substituting<>(substitution)));
+        UserCodeSubstitution next = new Substituting<>(substitution);
+        UserCodeSubstitution chain = applied == UserCodeSubstitution.NONE ? next : new Chained(applied, next);
+        return new Chart<>(definition, compileSubstituted(definition, chain), chain);
+    }
+
+    /** One substitution, then another on what the first gave: a substituted copy of a substituted copy. */
+    private record Chained(UserCodeSubstitution first, UserCodeSubstitution then) implements UserCodeSubstitution {
+        @Override
+        public UserGuard guard(int transition, UserGuard original) {
+            return then.guard(transition, first.guard(transition, original));
+        }
+
+        @Override
+        public UserAction action(int site, int id, UserAction original) {
+            return then.action(site, id, first.action(site, id, original));
+        }
+
+        @Override
+        public Behavior<?> behavior(int state, Behavior<?> original) {
+            return then.behavior(state, first.behavior(state, original));
+        }
     }
 
     /** The public substitution, asked in the model's terms. */

@@ -59,4 +59,33 @@ class SubstitutionTest {
         assertThat(plain.activeLeaves()).containsExactly("closed");
         assertThat(trace).as("the chart itself keeps its own guard").containsExactly("enter closed");
     }
+
+    @Test
+    void aCopyOfACopySubstitutesWhatTheFirstCopyRuns() {
+        Chart<Object> door = door();
+        Chart<Object> forced = door.substituted(new Substitution<>() {
+            @Override
+            public MachineGuard<Object, Object> guard(int transition, Object original) {
+                return (m, o, e) -> true;
+            }
+        });
+        List<String> tested = new ArrayList<>();
+        Chart<Object> watched = forced.substituted(new Substitution<>() {
+            @Override
+            @SuppressWarnings("unchecked")
+            public MachineGuard<Object, Object> guard(int transition, Object original) {
+                MachineGuard<Object, Object> inner = (MachineGuard<Object, Object>) original;
+                return (m, o, e) -> {
+                    boolean holds = inner.test(m, o, e);
+                    tested.add(e + " " + holds);
+                    return holds;
+                };
+            }
+        });
+        Machine<Object> m = watched.newMachine(new Object());
+        m.start();
+        m.fire("open");
+        assertThat(tested).containsExactly("open true");
+        assertThat(m.activeLeaves()).containsExactly("opened");
+    }
 }
