@@ -19,8 +19,8 @@ import java.util.Objects;
 public record AnalysisOptions(int maxConfigurations, Duration timeLimit, int maxAssumptions, List<Object> events,
                               String target) {
 
-    /** 200,000 configurations, 20 seconds, 10 assumptions a step, every named event. */
-    public static final AnalysisOptions DEFAULTS = new AnalysisOptions(200_000, Duration.ofSeconds(20), 10, List.of(), null);
+    /** 200,000 configurations, a minute, 10 assumptions a step, every named event. */
+    public static final AnalysisOptions DEFAULTS = new AnalysisOptions(200_000, Duration.ofSeconds(60), 10, List.of(), null);
 
     /**
      * Checks the limits.

@@ -12,7 +12,7 @@ final class AnalysisBudget {
     int maxConfigurations = AnalysisOptions.DEFAULTS.maxConfigurations();
 
     @Option(names = "--time-limit", paramLabel = "SECONDS",
-            description = "Stop exploring after this many seconds, a decimal number (default: 20).")
+            description = "Stop exploring after this many seconds, a decimal number (default: 60).")
     double timeLimit = AnalysisOptions.DEFAULTS.timeLimit().toMillis() / 1000.0;
 
     /** The analysis options these give. */
