@@ -154,7 +154,7 @@ public final class Coverage<C> {
                             lastNoted = r;
                             held[transition] = false; // until it returns true: a guard that throws does not hold
                         }
-                        boolean holds = UserCode.test(guard, m, o, e);
+                        boolean holds = Substitution.test(guard, m, o, e);
                         if (held != null) {
                             held[transition] = holds;
                         }

@@ -1,6 +1,7 @@
 package dev.arbor.analysis;
 
 import dev.arbor.core.Chart;
+import dev.arbor.core.Substitution;
 import dev.arbor.core.Chart.TransitionInfo.Mode;
 import dev.arbor.core.Machine;
 import dev.arbor.core.StateKind;
@@ -304,7 +305,7 @@ final class Findings {
             return null;
         }
         Object event = chart.transitionInfo(t).triggers().isEmpty() ? null : chart.transitionInfo(t).triggers().get(0);
-        return UserCode.test(x.twin.guards[t], probe, null, event);
+        return Substitution.test(x.twin.guards[t], probe, null, event);
     }
 
     private static boolean overlap(Chart.TransitionInfo a, Chart.TransitionInfo b) {

@@ -80,7 +80,7 @@ final class Twin {
         guards[t] = g;
         if (BuiltIn.isExact(g)) {
             return (m, o, e) -> {
-                return tested(t, UserCode.test(g, m, o, e));
+                return tested(t, Substitution.test(g, m, o, e));
             };
         }
         assumedGuard[t] = true;
@@ -94,7 +94,7 @@ final class Twin {
         if (BuiltIn.isExact(a)) {
             return (m, o, e) -> {
                 if (m.cause() != Cause.RESTORE) {
-                    UserCode.run(a, m, o, e);
+                    Substitution.run(a, m, o, e);
                 }
             };
         }

@@ -1,17 +1,10 @@
 package dev.arbor.cli;
 
-import dev.arbor.core.Action;
 import dev.arbor.core.Activity;
 import dev.arbor.core.Behavior;
 import dev.arbor.core.Chart;
-import dev.arbor.core.Condition;
-import dev.arbor.core.Guard;
-import dev.arbor.core.Machine;
 import dev.arbor.core.MachineAction;
-import dev.arbor.core.MachineCondition;
 import dev.arbor.core.MachineGuard;
-import dev.arbor.core.MachineStateAction;
-import dev.arbor.core.StateAction;
 import dev.arbor.core.Substitution;
 import dev.arbor.io.BuiltIn;
 import java.util.ArrayDeque;
@@ -108,7 +101,7 @@ final class ForcedOutcomes<C> implements Substitution<C> {
         }
         return (m, owner, event) -> {
             Integer forced = next(Kind.GUARD, transition);
-            return forced != null ? forced == 1 : test(original, m, owner, event);
+            return forced != null ? forced == 1 : Substitution.test(original, m, owner, event);
         };
     }
 
@@ -128,7 +121,7 @@ final class ForcedOutcomes<C> implements Substitution<C> {
             if (forced != null) {
                 m.variables().setValue(variable, forced);
             } else {
-                run(original, m, owner, event);
+                Substitution.run(original, m, owner, event);
             }
         };
     }
@@ -160,34 +153,5 @@ final class ForcedOutcomes<C> implements Substitution<C> {
                 return forced != null ? forced == 1 : original.isFinished(owner, activity);
             }
         };
-    }
-
-    /** Tests a guard as the chart was given it (one of the four shapes a guard takes). */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static boolean test(Object g, Machine m, Object owner, Object event) {
-        if (g instanceof MachineGuard mg) {
-            return mg.test(m, owner, event);
-        }
-        if (g instanceof MachineCondition mc) {
-            return mc.test(m, owner);
-        }
-        if (g instanceof Guard gg) {
-            return gg.test(owner, event);
-        }
-        return ((Condition) g).test(owner);
-    }
-
-    /** Runs an action as the chart was given it (one of the four shapes an action takes). */
-    @SuppressWarnings({"unchecked", "rawtypes"})
-    private static void run(Object a, Machine m, Object owner, Object event) {
-        if (a instanceof MachineAction ma) {
-            ma.run(m, owner, event);
-        } else if (a instanceof Action ac) {
-            ac.run(owner, event);
-        } else if (a instanceof MachineStateAction msa) {
-            msa.run(m, owner);
-        } else {
-            ((StateAction) a).run(owner);
-        }
     }
 }

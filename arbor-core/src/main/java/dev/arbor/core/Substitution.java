@@ -63,4 +63,51 @@ public interface Substitution<C> {
     default Behavior<C> behavior(int state, Behavior<C> original) {
         return null;
     }
+
+    /**
+     * Tests a guard as the builder was given it, whichever of the four shapes it takes: what a
+     * substitute calls to run the original (to record its outcome, say).
+     *
+     * @param guard   a {@link Condition}, {@link Guard}, {@link MachineCondition} or {@link MachineGuard}
+     * @param machine the machine whose transition it guards
+     * @param owner   its owner
+     * @param event   the event, or null for an eventless, polled or timer transition
+     * @param <C>     the owner type
+     * @return whether it holds
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <C> boolean test(Object guard, Machine<C> machine, C owner, Object event) {
+        if (guard instanceof MachineGuard mg) {
+            return mg.test(machine, owner, event);
+        }
+        if (guard instanceof MachineCondition mc) {
+            return mc.test(machine, owner);
+        }
+        if (guard instanceof Guard g) {
+            return g.test(owner, event);
+        }
+        return ((Condition) guard).test(owner);
+    }
+
+    /**
+     * Runs an action as the builder was given it, whichever of the four shapes it takes.
+     *
+     * @param action  an {@link Action}, {@link MachineAction}, {@link StateAction} or {@link MachineStateAction}
+     * @param machine the machine running it
+     * @param owner   its owner
+     * @param event   the event, or null where there is none
+     * @param <C>     the owner type
+     */
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    static <C> void run(Object action, Machine<C> machine, C owner, Object event) {
+        if (action instanceof MachineAction ma) {
+            ma.run(machine, owner, event);
+        } else if (action instanceof Action a) {
+            a.run(owner, event);
+        } else if (action instanceof MachineStateAction msa) {
+            msa.run(machine, owner);
+        } else {
+            ((StateAction) action).run(owner);
+        }
+    }
 }
