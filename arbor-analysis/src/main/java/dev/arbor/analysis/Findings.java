@@ -29,12 +29,28 @@ final class Findings {
     private final Exploration x;
     private final Chart<Object> chart;
     private final boolean complete;
+    /**
+     * Whether every reachable configuration was explored under every outcome of what the analysis
+     * does not model: within the budget, and no step made more assumptions than it follows.
+     */
+    private final boolean exhaustive;
     private final List<Finding> out = new ArrayList<>();
 
     private Findings(Exploration x) {
         this.x = x;
         this.chart = x.original;
         this.complete = x.stoppedBecause == null;
+        this.exhaustive = complete && x.overflowedFrom.isEmpty();
+    }
+
+    /** What a finding over every configuration says when the exploration was not exhaustive. */
+    private String caveat() {
+        return !complete ? " (within the configurations explored)" : exhaustive ? "" : " (" + overflow() + ")";
+    }
+
+    /** Why a step's exploration is not exhaustive when it made too many assumptions. */
+    private String overflow() {
+        return "some steps make more assumptions than the analysis follows; past them, guards were taken as failing";
     }
 
     static List<Finding> of(Exploration x, AnalysisOptions options) {
@@ -51,7 +67,7 @@ final class Findings {
     // ---------------------------------------------------------------- dead states and transitions
 
     private void deadStates() {
-        boolean definite = complete && !x.twin.machineActionsLeftOut;
+        boolean definite = exhaustive && !x.twin.machineActionsLeftOut;
         for (int s = 1; s < chart.stateCount(); s++) {
             StateKind kind = chart.kind(s);
             if (x.reached(s) || kind == StateKind.SHALLOW_HISTORY || kind == StateKind.DEEP_HISTORY
@@ -73,21 +89,21 @@ final class Findings {
                     : "no transition into it is ever taken (" + String.join("; ", into) + ")";
             out.add(new Finding(Finding.Kind.DEAD_STATE, definite, s, -1, -1, "state '" + chart.stateName(s)
                     + "' is never active" + (inside > 0 ? ", nor the " + inside + " states inside it" : "") + ": " + why
-                    + (complete ? "" : " (within the configurations explored)"), Optional.empty()));
+                    + caveat(), Optional.empty()));
         }
     }
 
     private void deadTransitions() {
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
-            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source())) {
+            if (!info.mode().declared() || x.taken(t) || !x.reached(info.source())) {
                 continue; // engine-made, taken, or its source is dead (reported with the state)
             }
             String name = "transition " + chart.describeTransition(t);
             byte tested = x.twin.guardOutcomes[t];
             int shadow = shadowing(t);
             String why;
-            boolean definite = complete;
+            boolean definite = exhaustive;
             if (tested == 1) {
                 why = "its guard \"" + info.guard().orElse("?") + "\" never holds when it is tested";
                 definite &= !x.twin.assumedGuard[t];
@@ -101,7 +117,7 @@ final class Findings {
                         + "transition (of an inner state, or an earlier one) or never comes";
             }
             out.add(new Finding(Finding.Kind.DEAD_TRANSITION, definite && !x.twin.machineActionsLeftOut, info.source(), t,
-                    shadow, name + " is never taken: " + why, Optional.of(x.pathToState(info.source()))));
+                    shadow, name + " is never taken: " + why + caveat(), Optional.of(x.pathToState(info.source()))));
         }
     }
 
@@ -111,7 +127,7 @@ final class Findings {
         for (int u = 0; u < t; u++) {
             Chart.TransitionInfo other = chart.transitionInfo(u);
             if (other.source() == info.source() && other.mode() == info.mode() && covers(other, info)
-                    && (!other.guarded() || x.twin.guardOutcomes[u] == 2) && x.firstTakenFrom[u] >= 0) {
+                    && (!other.guarded() || x.twin.guardOutcomes[u] == 2) && x.taken(u)) {
                 return u;
             }
         }
@@ -167,9 +183,10 @@ final class Findings {
             }
             String at = names(state.active());
             if (seen.add(at)) {
-                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut, leaf(state.active()), -1, -1,
-                        "in " + at + " no input changes anything: the machine is stuck there, and not in a final state",
-                        Optional.of(x.pathTo(n))));
+                boolean overflowed = x.overflowedFrom.contains(n);
+                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut && !overflowed, leaf(state.active()), -1,
+                        -1, "in " + at + " no input changes anything: the machine is stuck there, and not in a final state"
+                        + (overflowed ? " (" + overflow() + ")" : ""), Optional.of(x.pathTo(n))));
             }
         }
     }
@@ -217,8 +234,9 @@ final class Findings {
             }
         }
         first.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> out.add(new Finding(
-                Finding.Kind.CANNOT_REACH, !x.twin.machineActionsLeftOut, leaf(x.nodes.get(e.getValue()).active()), -1, -1,
-                "from " + e.getKey() + " no input sequence reaches " + what, Optional.of(x.pathTo(e.getValue())))));
+                Finding.Kind.CANNOT_REACH, exhaustive && !x.twin.machineActionsLeftOut, leaf(x.nodes.get(e.getValue()).active()),
+                -1, -1, "from " + e.getKey() + " no input sequence reaches " + what + caveat(),
+                Optional.of(x.pathTo(e.getValue())))));
     }
 
     // ---------------------------------------------------------------- livelocks and failing steps
