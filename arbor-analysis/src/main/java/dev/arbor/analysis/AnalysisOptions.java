@@ -11,7 +11,8 @@ import java.util.Objects;
  * @param timeLimit          the longest it explores before it stops
  * @param maxAssumptions     the most assumptions one step may make before the analysis stops
  *                           branching on that step (it then takes every further guard as false and
- *                           reports a possible livelock)
+ *                           reports a possible livelock; what rests on every outcome, dead states and
+ *                           transitions, traps and unreachable targets, is then possible, not definite)
  * @param events             the events offered, or empty for every event the chart names
  * @param target             a state every reachable configuration should be able to reach
  *                           ({@code --can-reach}), or null: then a final state, when the chart has one

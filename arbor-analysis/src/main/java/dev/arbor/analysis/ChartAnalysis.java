@@ -16,9 +16,11 @@ import java.util.Set;
  * Every configuration a chart can reach, and what that tells before the chart runs.
  *
  * <p>The analysis runs the chart's own engine: from each configuration found, it fires each event
- * the chart names and ticks once, and keeps each configuration the step leaves. A configuration is
- * the machine's whole state: active states, history, the clocks of timers up to each timer's
- * bound, deferred events, and the chart's variables. What it cannot know it explores every way
+ * the chart names and ticks once, and keeps each configuration the step leaves (a step that throws
+ * its first error once it has run whole, under the {@code RETHROW} policy, leaves one too; a step
+ * stopped as a livelock leaves none, but what it took and entered counts as taken and reached). A
+ * configuration is the machine's whole state: active states, history, the clocks of timers up to
+ * each timer's bound, deferred events, and the chart's variables. What it cannot know it explores every way
  * (a guard written in Java, or drawn by chance, is taken as holding and as failing; a random draw
  * takes every value; a behaviour finishes or not at each tick); what it does not model does
  * nothing (actions written in Java, telegrams to other agents). {@link #notModelled()} says which
@@ -79,8 +81,10 @@ public final class ChartAnalysis {
     }
 
     /**
-     * The inputs offered in every configuration: the chart's named events, then the tick when the
-     * chart has timers, polled transitions or behaviours.
+     * The inputs offered in every configuration: the chart's named events (or those the options
+     * give), then, when a transition or a deferral takes any event ({@code "*"}) and the options give
+     * none, an event the chart does not name ({@code other}), which stands for every such event; then
+     * the tick when the chart has timers, polled transitions or behaviours.
      *
      * @return the inputs
      */
@@ -194,7 +198,7 @@ public final class ChartAnalysis {
      * @return true when some input sequence takes it
      */
     public boolean takes(int transition) {
-        return x.firstTakenFrom[transition] >= 0;
+        return x.taken(transition);
     }
 
     /**
@@ -267,14 +271,14 @@ public final class ChartAnalysis {
     }
 
     /**
-     * A shortest input sequence whose last step takes a transition.
+     * A shortest input sequence whose last step takes a transition (the start alone, without inputs,
+     * for a transition the start takes).
      *
      * @param transition the transition's id
      * @return the path, or empty when no input sequence takes it
      */
     public Optional<InputPath> shortestPathTaking(int transition) {
-        int from = x.firstTakenFrom[transition];
-        return from < 0 ? Optional.empty() : Optional.of(x.pathThrough(from, x.firstTaking[transition]));
+        return x.taken(transition) ? Optional.of(x.pathTaking(transition)) : Optional.empty();
     }
 
     /** What a set of covering paths is to cover. */
@@ -298,13 +302,13 @@ public final class ChartAnalysis {
         int targets = states ? x.original.stateCount() : x.original.transitionCount();
         List<Integer> todo = new ArrayList<>();
         for (int i = states ? 1 : 0; i < targets; i++) {
-            if (states ? x.reached(i) : x.firstTakenFrom[i] >= 0) {
+            if (states ? x.reached(i) : x.taken(i)) {
                 todo.add(i);
             }
         }
         int[] depth = new int[targets];
         for (int i : todo) {
-            depth[i] = states ? x.depthOfState(i) : x.depth(x.firstTakenFrom[i]) + 1;
+            depth[i] = states ? x.depthOfState(i) : x.depthOfTaking(i);
         }
         todo.sort(Comparator.comparingInt((Integer i) -> -depth[i]).thenComparingInt(i -> i));
         boolean[] covered = new boolean[targets];
@@ -313,7 +317,7 @@ public final class ChartAnalysis {
             if (covered[target]) {
                 continue;
             }
-            InputPath p = states ? x.pathToState(target) : x.pathThrough(x.firstTakenFrom[target], x.firstTaking[target]);
+            InputPath p = states ? x.pathToState(target) : x.pathTaking(target);
             paths.add(p);
             List<Step> all = new ArrayList<>(p.steps());
             all.add(p.start());
@@ -349,7 +353,7 @@ public final class ChartAnalysis {
         for (int t = 0; t < x.original.transitionCount(); t++) {
             if (x.original.transitionInfo(t).mode().declared()) {
                 transitions++;
-                taken += x.firstTakenFrom[t] >= 0 ? 1 : 0;
+                taken += x.taken(t) ? 1 : 0;
             }
         }
         return new int[] {reached, states, taken, transitions};

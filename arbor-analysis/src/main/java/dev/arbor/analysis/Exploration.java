@@ -41,12 +41,18 @@ final class Exploration {
     final Step[] firstEntering;
     static final int NEVER = -2;
     static final int BY_START = -1;
-    /** Per transition: the first node from which a step takes it, and that step; -1 and null when never. */
+    /** Per transition: the first node from which a step takes it ({@link #BY_START}: the start), and that step; {@link #NEVER} and null when never. */
     final int[] firstTakenFrom;
     final Step[] firstTaking;
     final List<Failure> failures = new ArrayList<>();
     long steps;
     String stoppedBecause; // null when every reachable configuration was explored
+    /**
+     * The nodes ({@code -1}: the start) from which some step made more assumptions than the
+     * options allow: past them its guards were taken as failing, so what they would do otherwise
+     * is not explored.
+     */
+    final java.util.Set<Integer> overflowedFrom = new java.util.HashSet<>();
 
     /** The most plans in progress a configuration explored may hold: a chart's push limit, as the engine bounds its pushed configurations. */
     private final int planBound;
@@ -91,7 +97,7 @@ final class Exploration {
         Arrays.fill(firstEnteredFrom, NEVER);
         this.firstEntering = new Step[chart.stateCount()];
         this.firstTakenFrom = new int[chart.transitionCount()];
-        Arrays.fill(firstTakenFrom, -1);
+        Arrays.fill(firstTakenFrom, NEVER);
         this.firstTaking = new Step[chart.transitionCount()];
         this.planBound = chart.pushLimit();
         this.configurations = new Configurations(chart, twin.chart.newMachine(null).snapshot().random());
@@ -99,11 +105,17 @@ final class Exploration {
         explore(options);
     }
 
-    /** The events the chart names (or those the options give), and the tick when a tick can do anything. */
+    /**
+     * The events the chart names (or those the options give), then one it does not name when some
+     * transition or deferral takes any event ({@code "*"}), and the tick when a tick can do anything.
+     */
     private static List<Input> inputs(Chart<Object> chart, AnalysisOptions options) {
         List<Input> in = new ArrayList<>();
         for (Object e : options.events().isEmpty() ? chart.namedEvents() : options.events()) {
             in.add(Input.of(e));
+        }
+        if (options.events().isEmpty()) {
+            unnamed(chart).ifPresent(e -> in.add(Input.of(e)));
         }
         boolean ticks = false;
         for (int t = 0; t < chart.transitionCount() && !ticks; t++) {
@@ -119,6 +131,33 @@ final class Exploration {
         return List.copyOf(in);
     }
 
+    /**
+     * When a transition or a deferral takes any event ({@code "*"}), an event no descriptor of the
+     * chart names, which only those take: {@code other} (or {@code other2}, ... when the chart names
+     * that). Every such event does the same, so one stands for all.
+     */
+    static java.util.Optional<String> unnamed(Chart<?> chart) {
+        List<String> descriptors = new ArrayList<>();
+        for (int t = 0; t < chart.transitionCount(); t++) {
+            descriptors.addAll(chart.transitionInfo(t).triggers());
+        }
+        for (int s = 0; s < chart.stateCount(); s++) {
+            descriptors.addAll(chart.stateInfo(s).deferred());
+        }
+        if (!descriptors.contains("*")) {
+            return java.util.Optional.empty();
+        }
+        String name = "other";
+        for (int i = 2; named(descriptors, name); i++) {
+            name = "other" + i;
+        }
+        return java.util.Optional.of(name);
+    }
+
+    private static boolean named(List<String> descriptors, String name) {
+        return descriptors.stream().anyMatch(d -> !d.equals("*") && Findings.descriptorTakes(d, name));
+    }
+
     private void explore(AnalysisOptions options) {
         long deadline = System.nanoTime() + options.timeLimit().toNanos();
         Oracle oracle = twin.oracle;
@@ -129,15 +168,20 @@ final class Exploration {
             taken.clear();
             entered.clear();
             twin.held.clear();
+            Step start;
             try {
                 machine.start();
-            } catch (RuntimeException e) {
-                failures.add(failure(-1, null, e));
+                start = step(null);
+            } catch (LivelockException e) {
+                noteTaken(BY_START, null, fail(-1, null, e).step()); // what it took and entered before it was stopped
+                overflowed(-1, null, options, true);
                 continue;
+            } catch (RuntimeException e) {
+                start = fail(-1, null, e).step(); // the start ran whole, then threw its first error
             }
-            Step start = step(null);
+            overflowed(-1, null, options, false);
             add(-1, start, current());
-            noteEntered(BY_START, start);
+            noteTaken(BY_START, null, start);
         } while (oracle.next());
 
         for (int n = 0; n < nodes.size(); n++) {
@@ -165,24 +209,22 @@ final class Exploration {
                     entered.clear();
                     twin.held.clear();
                     steps++;
+                    Step failed = null;
                     try {
                         if (input.isTick()) {
                             machine.update();
                         } else {
                             machine.fire(input.event());
                         }
-                    } catch (RuntimeException e) {
-                        Failure f = failure(n, input, e);
-                        failures.add(f);
-                        noteProgress(n, f.step()); // what the step did before it failed was done
+                    } catch (LivelockException e) {
+                        noteTaken(n, input, fail(n, input, e).step()); // what it took and entered before it was stopped
+                        overflowed(n, input, options, true);
                         machine = fresh();
                         continue;
+                    } catch (RuntimeException e) {
+                        failed = fail(n, input, e).step(); // the step ran whole, then threw its first error: go on from there
                     }
-                    if (oracle.overflowed()) {
-                        failures.add(new Failure(n, step(input), Finding.Kind.LIVELOCK, false, "the step made more than "
-                                + options.maxAssumptions() + " assumptions (guards written in Java, behaviours, draws); "
-                                + "it may not settle when they keep holding"));
-                    }
+                    overflowed(n, input, options, false);
                     Configurations.Key after = current();
                     int plans = configurations.plans(after);
                     if (plans > planBound) {
@@ -197,10 +239,44 @@ final class Exploration {
                         next = count == next.length ? Arrays.copyOf(next, 2 * count) : next;
                         next[count++] = to;
                     }
-                    noteProgress(n, null, input);
+                    noteTaken(n, input, failed);
                 } while (oracle.next());
             }
             successors.add(Arrays.copyOf(next, count));
+        }
+    }
+
+    /**
+     * When the run just made made more assumptions than the options allow: the exploration from
+     * node {@code n} is not exhaustive, and the step may not settle (a possible livelock, unless
+     * the run {@code livelocked} already).
+     */
+    private void overflowed(int n, Input input, AnalysisOptions options, boolean livelocked) {
+        if (!twin.oracle.overflowed()) {
+            return;
+        }
+        overflowedFrom.add(n);
+        if (!livelocked) {
+            failures.add(new Failure(n, step(input), Finding.Kind.LIVELOCK, false, "the step made more than "
+                    + options.maxAssumptions() + " assumptions (guards written in Java, behaviours, draws); "
+                    + "it may not settle when they keep holding"));
+        }
+    }
+
+    /**
+     * Notes the transitions the step on {@code input} from node {@code n} ({@link #BY_START}: the
+     * start, input null) took and the states it entered, where first.
+     */
+    private void noteTaken(int n, Input input, Step made) {
+        for (int t : taken) {
+            if (firstTakenFrom[t] == NEVER) {
+                made = made != null ? made : step(input);
+                firstTakenFrom[t] = n;
+                firstTaking[t] = made;
+            }
+        }
+        if (entered.stream().anyMatch(s -> firstEnteredFrom[s] == NEVER)) {
+            noteEntered(n, made != null ? made : step(input));
         }
     }
 
@@ -210,13 +286,18 @@ final class Exploration {
         return m;
     }
 
-    private Failure failure(int node, Input input, RuntimeException e) {
+    /**
+     * Records a step that threw: a livelock (stopped midway), or the first error of a step that ran
+     * whole (the chart's {@code RETHROW} policy: an action's error, a deferral beyond the limit).
+     */
+    private Failure fail(int node, Input input, RuntimeException e) {
         boolean assumed = !twin.oracle.made().isEmpty();
-        if (e instanceof LivelockException) {
-            return new Failure(node, step(input), Finding.Kind.LIVELOCK, !assumed, e.getMessage());
-        }
-        return new Failure(node, step(input), Finding.Kind.STEP_FAILS, !assumed, e.getClass().getSimpleName() + ": "
-                + e.getMessage());
+        Failure f = e instanceof LivelockException
+                ? new Failure(node, step(input), Finding.Kind.LIVELOCK, !assumed, e.getMessage())
+                : new Failure(node, step(input), Finding.Kind.STEP_FAILS, !assumed, e.getClass().getSimpleName() + ": "
+                        + e.getMessage());
+        failures.add(f);
+        return f;
     }
 
     /** The node of {@code state}, added (reached from {@code from} by the step) when new. */
@@ -235,24 +316,6 @@ final class Exploration {
         parent.add(from);
         via.add(reached != null ? reached : step(input));
         return n;
-    }
-
-    /** The transitions taken and states entered by the step just run from node {@code n}, first found. */
-    private void noteProgress(int n, Step step) {
-        noteProgress(n, step, step.input());
-    }
-
-    private void noteProgress(int n, Step made, Input input) {
-        for (int t : taken) {
-            if (firstTakenFrom[t] < 0) {
-                made = made != null ? made : step(input);
-                firstTakenFrom[t] = n;
-                firstTaking[t] = made;
-            }
-        }
-        if (entered.stream().anyMatch(s -> firstEnteredFrom[s] == NEVER)) {
-            noteEntered(n, made != null ? made : step(input));
-        }
     }
 
     private void noteEntered(int from, Step step) {
@@ -286,15 +349,36 @@ final class Exploration {
         return false;
     }
 
-    /** Whether some step enters the state. */
+    /**
+     * Whether some step enters the state. The root too is entered by a start that completes: when
+     * none does (the start never settles, or fails), nothing is reached, not even the root.
+     */
     boolean reached(int state) {
-        return state == 0 || firstEnteredFrom[state] != NEVER;
+        return firstEnteredFrom[state] != NEVER;
     }
 
     /** A shortest path whose last step enters the state (the start alone for a state the start enters). */
     InputPath pathToState(int state) {
         int from = firstEnteredFrom[state];
         return from == BY_START ? new InputPath(firstEntering[state], List.of()) : pathThrough(from, firstEntering[state]);
+    }
+
+    /** Whether some step (the start included) takes the transition. */
+    boolean taken(int transition) {
+        return firstTakenFrom[transition] != NEVER;
+    }
+
+    /** A shortest path whose last step takes the transition (the start alone for a transition the start takes). */
+    InputPath pathTaking(int transition) {
+        int from = firstTakenFrom[transition];
+        return from == BY_START ? new InputPath(firstTaking[transition], List.of())
+                : pathThrough(from, firstTaking[transition]);
+    }
+
+    /** The number of inputs of {@link #pathTaking}. */
+    int depthOfTaking(int transition) {
+        int from = firstTakenFrom[transition];
+        return from == BY_START ? 0 : depth(from) + 1;
     }
 
     /** The number of inputs of {@link #pathToState}. */

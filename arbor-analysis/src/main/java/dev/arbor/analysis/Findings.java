@@ -1,10 +1,10 @@
 package dev.arbor.analysis;
 
 import dev.arbor.core.Chart;
-import dev.arbor.core.Substitution;
 import dev.arbor.core.Chart.TransitionInfo.Mode;
 import dev.arbor.core.Machine;
 import dev.arbor.core.StateKind;
+import dev.arbor.core.Substitution;
 import java.util.ArrayList;
 import java.util.ArrayDeque;
 import java.util.Arrays;
@@ -28,12 +28,28 @@ final class Findings {
     private final Exploration x;
     private final Chart<Object> chart;
     private final boolean complete;
+    /**
+     * Whether every reachable configuration was explored under every outcome of what the analysis
+     * does not model: within the budget, and no step made more assumptions than it follows.
+     */
+    private final boolean exhaustive;
     private final List<Finding> out = new ArrayList<>();
 
     private Findings(Exploration x) {
         this.x = x;
         this.chart = x.original;
         this.complete = x.stoppedBecause == null;
+        this.exhaustive = complete && x.overflowedFrom.isEmpty();
+    }
+
+    /** What a finding over every configuration says when the exploration was not exhaustive. */
+    private String caveat() {
+        return !complete ? " (within the configurations explored)" : exhaustive ? "" : " (" + overflow() + ")";
+    }
+
+    /** Why a step's exploration is not exhaustive when it made too many assumptions. */
+    private String overflow() {
+        return "some steps make more assumptions than the analysis follows; past them, guards were taken as failing";
     }
 
     static List<Finding> of(Exploration x, AnalysisOptions options) {
@@ -50,7 +66,7 @@ final class Findings {
     // ---------------------------------------------------------------- dead states and transitions
 
     private void deadStates() {
-        boolean definite = complete && !x.twin.machineActionsLeftOut;
+        boolean definite = exhaustive && !x.twin.machineActionsLeftOut;
         for (int s = 1; s < chart.stateCount(); s++) {
             StateKind kind = chart.kind(s);
             if (x.reached(s) || kind == StateKind.SHALLOW_HISTORY || kind == StateKind.DEEP_HISTORY
@@ -76,21 +92,21 @@ final class Findings {
                     : inside > 1 ? ", nor the " + inside + " states inside it" : "";
             out.add(new Finding(Finding.Kind.DEAD_STATE, definite && !unanalysed, s, -1, -1, "state '" + chart.stateName(s)
                     + "' is never active" + nested + ": " + why
-                    + (complete ? "" : " (within the configurations explored)"), Optional.empty()));
+                    + caveat(), Optional.empty()));
         }
     }
 
     private void deadTransitions() {
         for (int t = 0; t < chart.transitionCount(); t++) {
             Chart.TransitionInfo info = chart.transitionInfo(t);
-            if (!info.mode().declared() || x.firstTakenFrom[t] >= 0 || !x.reached(info.source()) || !x.offered(t)) {
+            if (!info.mode().declared() || x.taken(t) || !x.reached(info.source()) || !x.offered(t)) {
                 continue; // engine-made, taken, its source is dead (reported with the state), or not analysed
             }
             String name = "transition " + chart.describeTransition(t);
             byte tested = x.twin.guardOutcomes[t];
             int shadow = shadowing(t);
             String why;
-            boolean definite = complete;
+            boolean definite = exhaustive;
             if (tested == 1) {
                 why = "its guard \"" + info.guard().orElse("?") + "\" never holds when it is tested";
                 definite &= !x.twin.assumedGuard[t];
@@ -104,7 +120,7 @@ final class Findings {
                         + "transition (of an inner state, or an earlier one) or never comes";
             }
             out.add(new Finding(Finding.Kind.DEAD_TRANSITION, definite && !x.twin.machineActionsLeftOut, info.source(), t,
-                    shadow, name + " is never taken: " + why, Optional.of(x.pathToState(info.source()))));
+                    shadow, name + " is never taken: " + why + caveat(), Optional.of(x.pathToState(info.source()))));
         }
     }
 
@@ -114,7 +130,7 @@ final class Findings {
         for (int u = 0; u < t; u++) {
             Chart.TransitionInfo other = chart.transitionInfo(u);
             if (other.source() == info.source() && other.mode() == info.mode() && covers(other, info)
-                    && (!other.guarded() || x.twin.guardOutcomes[u] == 2) && x.firstTakenFrom[u] >= 0) {
+                    && (!other.guarded() || x.twin.guardOutcomes[u] == 2) && x.taken(u)) {
                 return u;
             }
         }
@@ -169,9 +185,10 @@ final class Findings {
             }
             String at = names(x.active(n));
             if (seen.add(at)) {
-                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut, leaf(x.active(n)), -1, -1,
-                        "in " + at + " no input changes anything: the machine is stuck there, and not in a final state",
-                        Optional.of(x.pathTo(n))));
+                boolean overflowed = x.overflowedFrom.contains(n);
+                out.add(new Finding(Finding.Kind.TRAP, !x.twin.machineActionsLeftOut && !overflowed, leaf(x.active(n)), -1,
+                        -1, "in " + at + " no input changes anything: the machine is stuck there, and not in a final state"
+                        + (overflowed ? " (" + overflow() + ")" : ""), Optional.of(x.pathTo(n))));
             }
         }
     }
@@ -218,8 +235,9 @@ final class Findings {
             }
         }
         first.entrySet().stream().sorted(Map.Entry.comparingByValue()).forEach(e -> out.add(new Finding(
-                Finding.Kind.CANNOT_REACH, !x.twin.machineActionsLeftOut, leaf(x.active(e.getValue())), -1, -1,
-                "from " + e.getKey() + " no input sequence reaches " + what, Optional.of(x.pathTo(e.getValue())))));
+                Finding.Kind.CANNOT_REACH, exhaustive && !x.twin.machineActionsLeftOut, leaf(x.active(e.getValue())),
+                -1, -1, "from " + e.getKey() + " no input sequence reaches " + what + caveat(),
+                Optional.of(x.pathTo(e.getValue())))));
     }
 
     // ---------------------------------------------------------------- livelocks and failing steps

@@ -69,13 +69,7 @@ class DifferentialTest {
                     ReferenceInterpreter.HistoryDomain.ARBOR_DECLARED_TARGETS.name()));
 
     static long chartSeed(int index) {
-        return mix(BASE_SEED + index * 0x9E37_79B9_7F4A_7C15L);
-    }
-
-    static long mix(long z) {
-        z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
-        z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
-        return z ^ (z >>> 31);
+        return RandomCharts.chartSeed(BASE_SEED, index);
     }
 
     // ================================================================ the random run

@@ -29,6 +29,11 @@ final class Env {
     final List<String> trace = new ArrayList<>();
     /** The Arbor machine that owns this environment (null for the reference). */
     Machine<Env> machine;
+    /**
+     * The reference's decider of what a {@link GeneratedChart} leaves to Java: the guards of
+     * {@link RefTransition#decided} transitions and the die's draws. Null in the differential test.
+     */
+    GeneratedChart.Decider decider;
 
     Env(boolean[] initialVars) {
         this.vars = initialVars.clone();
@@ -106,7 +111,7 @@ final class Env {
             if (machine != null) {
                 machine.variables().setValue(DIE, machine.variables().nextInt(DIE_FACES));
             } else {
-                die = draw(DIE_FACES);
+                die = decider != null ? decider.draw(DIE_FACES) : draw(DIE_FACES);
             }
             trace.add("die=" + die());
         }

@@ -52,6 +52,14 @@ final class RandomCharts {
 
     // ================================================================ generation
 
+    /** The seed of chart number {@code index} of a run from {@code base}: well spread (SplitMix64's finaliser). */
+    static long chartSeed(long base, int index) {
+        long z = base + index * 0x9E37_79B9_7F4A_7C15L;
+        z = (z ^ (z >>> 30)) * 0xBF58_476D_1CE4_E5B9L;
+        z = (z ^ (z >>> 27)) * 0x94D0_49BB_1331_11EBL;
+        return z ^ (z >>> 31);
+    }
+
     static RefChart generate(long seed) {
         return new Gen(seed, false).run();
     }
@@ -436,7 +444,7 @@ final class RandomCharts {
     }
 
     /** The Arbor keys of these states: their names, and {@link Chart#ROOT} for the root. */
-    private static Object[] names(List<RefState> states) {
+    static Object[] names(List<RefState> states) {
         Object[] out = new Object[states.size()];
         for (int i = 0; i < out.length; i++) {
             RefState s = states.get(i);

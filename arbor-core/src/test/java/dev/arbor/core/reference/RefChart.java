@@ -14,6 +14,8 @@ final class RefChart {
     final int varCount;
     /** ErrorPolicy.RAISE_ERROR_EVENT (else RETHROW). */
     boolean raiseErrorEvents;
+    /** The most events kept deferred (Arbor's deferLimit); unbounded in the differential test. */
+    int deferLimit = Integer.MAX_VALUE;
 
     RefChart(long seed, RefState root, int varCount) {
         this.seed = seed;
@@ -60,6 +62,7 @@ final class RefChart {
                 c.guardVar = t.guardVar;
                 c.guardNegated = t.guardNegated;
                 c.goldAtLeast = t.goldAtLeast;
+                c.decided = t.decided;
                 for (RefState x : t.targets) {
                     c.targets.add(map.get(x));
                 }
@@ -72,6 +75,7 @@ final class RefChart {
         }
         RefChart copy = new RefChart(seed, newRoot, varCount);
         copy.raiseErrorEvents = raiseErrorEvents;
+        copy.deferLimit = deferLimit;
         return copy;
     }
 
@@ -97,6 +101,9 @@ final class RefChart {
     String dump() {
         StringBuilder b = new StringBuilder();
         b.append("error policy: ").append(raiseErrorEvents ? "RAISE_ERROR_EVENT" : "RETHROW").append('\n');
+        if (deferLimit != Integer.MAX_VALUE) {
+            b.append("defer limit: ").append(deferLimit).append('\n');
+        }
         dump(root, "", b);
         return b.toString();
     }

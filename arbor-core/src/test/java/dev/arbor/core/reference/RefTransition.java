@@ -21,6 +21,11 @@ final class RefTransition {
     /** Arbor LOCAL (SCXML type="internal" plus Arbor's local-to-ancestor); otherwise EXTERNAL. */
     boolean local;
     final List<Effect> actions = new ArrayList<>();
+    /**
+     * Whether the guard is the owner's to decide ({@link Env#decider}, {@link GeneratedChart}): a
+     * guard written in Java, whose outcome a test forces or draws. False in the differential test.
+     */
+    boolean decided;
     /** Polled ({@code when}, tested by ticks; its guard is its condition) rather than eventless. */
     boolean polled;
     /** For a polled transition: a timer of this many ticks ({@code after}); 0 for {@code when}. */
@@ -34,6 +39,9 @@ final class RefTransition {
     }
 
     boolean guardHolds(Env env) {
+        if (decided) {
+            return env.decider.guard(id);
+        }
         return (guardVar < 0 || env.vars[guardVar] != guardNegated) && (goldAtLeast < 0 || env.gold() >= goldAtLeast);
     }
 

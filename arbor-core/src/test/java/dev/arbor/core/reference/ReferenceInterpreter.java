@@ -51,6 +51,18 @@ import java.util.TreeMap;
  */
 final class ReferenceInterpreter {
 
+    /**
+     * What the RETHROW policy throws after a step in which an event to be deferred found the
+     * deferred events at the chart's limit (Arbor: {@code DeferralOverflowException}).
+     */
+    static final class Overflow extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+
+        Overflow(String event, int limit) {
+            super("already " + limit + " deferred events (the limit): " + event + " dropped", null, false, false);
+        }
+    }
+
     /** Thrown when one run-to-completion step does not settle within {@code maxMicrosteps}. */
     static final class Livelock extends RuntimeException {
         private static final long serialVersionUID = 1L;
@@ -107,6 +119,8 @@ final class ReferenceInterpreter {
     private final Set<RefTransition> firedOnce = new java.util.HashSet<>();
     /** Deferred events, oldest first. */
     private final List<Event> kept = new ArrayList<>();
+    /** The ids of the transitions taken, in the order their content ran (cleared by whoever reads it). */
+    final List<Integer> taken = new ArrayList<>();
     /** How often each feature was exercised (the test asserts the generator reaches all of them). */
     private final Map<String, Integer> coverage;
 
@@ -203,6 +217,13 @@ final class ReferenceInterpreter {
             }
         }
         runToCompletion();
+        // Arbor: the update actions, then a run to completion again (docs/architecture.md, "The path
+        // of a tick"). Generated charts have no update actions, so with guards that read the
+        // configuration this run finds nothing; a decider is told, as it may decide otherwise.
+        if (env.decider != null) {
+            env.decider.settlesAgain();
+        }
+        runToCompletion();
         drainExternalQueue();
         rethrowPending();
     }
@@ -251,9 +272,24 @@ final class ReferenceInterpreter {
         return false;
     }
 
-    /** No transition took the event: kept if an active state defers it, else unhandled. */
+    /**
+     * No transition took the event: kept if an active state defers it, else unhandled. Arbor:
+     * with {@link RefChart#deferLimit} events kept already, the event is dropped and reported by
+     * the error policy, against the first active state (in document order) that defers it.
+     */
     private void unhandled(Event e) {
-        if (deferredNow(e)) {
+        if (deferredNow(e) && kept.size() == chart.deferLimit) {
+            cover("deferral overflow");
+            RefState at = null;
+            for (RefState s : configuration()) {
+                for (String d : s.defers) {
+                    if (at == null && nameMatch(d, e.name())) {
+                        at = s;
+                    }
+                }
+            }
+            reportError(at, new Overflow(e.text(), chart.deferLimit));
+        } else if (deferredNow(e)) {
             cover("deferred");
             kept.add(e);
             env.trace.add("D:" + e.text());
@@ -265,6 +301,7 @@ final class ReferenceInterpreter {
     /** Offers again, oldest first, the kept events no active state defers, each a macrostep; then from the oldest again. */
     private void recall() {
         int i = 0;
+        int recalled = 0;
         while (i < kept.size() && running) {
             Event e = kept.get(i);
             if (deferredNow(e)) {
@@ -272,6 +309,9 @@ final class ReferenceInterpreter {
                 continue;
             }
             kept.remove(i);
+            if (++recalled > maxMicrosteps) { // Arbor: bounded like a run-to-completion step
+                throw new Livelock("reference recalled more than " + maxMicrosteps + " deferred events");
+            }
             cover("recalled");
             env.trace.add("R:" + e.text());
             macrostep(e);
@@ -292,12 +332,17 @@ final class ReferenceInterpreter {
             }
         } catch (Env.Boom boom) {
             cover("action failed");
-            env.trace.add("ERROR:" + errorState.name + ":" + boom);
-            if (chart.raiseErrorEvents) {
-                internalQueue.add(new Event("error.execution", "error.execution(" + errorState.name + ": " + boom + ")"));
-            } else if (firstError == null) {
-                firstError = boom;
-            }
+            reportError(errorState, boom);
+        }
+    }
+
+    /** An error against a state: {@code error.execution} raised, or (RETHROW) the step's first error kept. */
+    private void reportError(RefState errorState, RuntimeException error) {
+        env.trace.add("ERROR:" + errorState.name + ":" + error);
+        if (chart.raiseErrorEvents) {
+            internalQueue.add(new Event("error.execution", "error.execution(" + errorState.name + ": " + error + ")"));
+        } else if (firstError == null) {
+            firstError = error;
         }
     }
 
@@ -534,6 +579,7 @@ final class ReferenceInterpreter {
     private void executeTransitionContent(List<RefTransition> enabledTransitions) {
         for (RefTransition t : enabledTransitions) {
             env.trace.add((t.targets.isEmpty() ? "I:" : "T:") + t.source.name);
+            taken.add(t.id);
             runBlock(t.actions, t.source);
         }
     }
