@@ -300,20 +300,20 @@ public final class ChartAnalysis {
     public List<InputPath> cover(Cover cover) {
         boolean states = cover == Cover.STATES;
         int targets = states ? x.original.stateCount() : x.original.transitionCount();
-        List<Integer> todo = new ArrayList<>();
+        List<Integer> aims = new ArrayList<>();
         for (int i = states ? 1 : 0; i < targets; i++) {
             if (states ? x.reached(i) : x.taken(i)) {
-                todo.add(i);
+                aims.add(i);
             }
         }
         int[] depth = new int[targets];
-        for (int i : todo) {
+        for (int i : aims) {
             depth[i] = states ? x.depthOfState(i) : x.depthOfTaking(i);
         }
-        todo.sort(Comparator.comparingInt((Integer i) -> -depth[i]).thenComparingInt(i -> i));
+        aims.sort(Comparator.comparingInt((Integer i) -> -depth[i]).thenComparingInt(i -> i));
         boolean[] covered = new boolean[targets];
         List<InputPath> paths = new ArrayList<>();
-        for (int target : todo) {
+        for (int target : aims) {
             if (covered[target]) {
                 continue;
             }
