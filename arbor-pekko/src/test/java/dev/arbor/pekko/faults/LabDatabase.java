@@ -1,0 +1,124 @@
+package dev.arbor.pekko.faults;
+
+import static dev.arbor.pekko.faults.Shell.quietly;
+import static dev.arbor.pekko.faults.Shell.run;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The suite's own PostgreSQL server: a data directory made for the run, the server listening on
+ * the lab's database address alone (never on the host's other addresses), stopped like a crash
+ * and started again mid-run, and removed at the end. It runs as the {@code postgres} user, as
+ * PostgreSQL refuses root; its binaries are Debian's ({@code /usr/lib/postgresql/VERSION/bin}).
+ */
+final class LabDatabase implements AutoCloseable {
+    static final int PORT = 55432;
+
+    private final Path bin;
+    private final Path data;
+
+    private LabDatabase(Path bin, Path data) {
+        this.bin = bin;
+        this.data = data;
+    }
+
+    /** {@return the directory of PostgreSQL's server binaries, or null when none is installed} */
+    static Path binaries() {
+        Path root = Path.of("/usr/lib/postgresql");
+        if (!Files.isDirectory(root)) {
+            return null;
+        }
+        try (Stream<Path> versions = Files.list(root)) {
+            return versions.map(v -> v.resolve("bin"))
+                    .filter(b -> Files.isExecutable(b.resolve("pg_ctl")) && Files.isExecutable(b.resolve("initdb")))
+                    .max(Comparator.comparingInt(b -> Integer.parseInt(b.getParent().getFileName().toString()
+                            .replaceAll("\\D.*", "0"))))
+                    .orElse(null);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Makes a data directory and starts the server on the lab's address, with a database
+     * {@code arbor} that user {@code arbor} owns.
+     *
+     * @param bin PostgreSQL's binaries
+     * @return the running server
+     * @throws IOException when the directory cannot be made
+     */
+    static LabDatabase start(Path bin) throws IOException {
+        Path data = Files.createTempDirectory("arbor-faults-pg");
+        run("chown", "postgres:postgres", data.toString());
+        run("chmod", "700", data.toString());
+        LabDatabase db = new LabDatabase(bin, data);
+        try {
+            db.asPostgres(bin.resolve("initdb").toString(), "-D", data.toString(), "-U", "arbor", "--auth=trust",
+                    "--no-sync", "-E", "UTF8");
+            Files.writeString(data.resolve("postgresql.auto.conf"), """
+                    listen_addresses = '%s'
+                    port = %d
+                    unix_socket_directories = '%s'
+                    max_connections = 120
+                    shared_buffers = 64MB
+                    fsync = off
+                    """.formatted(NetworkLab.DATABASE, PORT, data));
+            Files.writeString(data.resolve("pg_hba.conf"), "host all all " + NetworkLab.PREFIX + ".0/24 trust\n"
+                    + "local all all trust\n");
+            db.begin();
+            try (Connection c = DriverManager.getConnection(url("postgres"), "arbor", "arbor");
+                 Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE arbor");
+            }
+            return db;
+        } catch (IOException | SQLException | RuntimeException e) {
+            db.close();
+            throw new IllegalStateException("the lab's PostgreSQL did not start: " + e.getMessage(), e);
+        }
+    }
+
+    /** {@return the JDBC URL of the lab's database {@code name}} */
+    static String url(String name) {
+        return "jdbc:postgresql://" + NetworkLab.DATABASE + ":" + PORT + "/" + name;
+    }
+
+    private void asPostgres(String... command) {
+        String[] full = new String[command.length + 4];
+        full[0] = "runuser";
+        full[1] = "-u";
+        full[2] = "postgres";
+        full[3] = "--";
+        System.arraycopy(command, 0, full, 4, command.length);
+        run(full);
+    }
+
+    private void begin() {
+        asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-l", data.resolve("server.log").toString(),
+                "-w", "-t", "60", "start");
+    }
+
+    /** Stops the server at once, as a crash would (no checkpoint, every connection cut). */
+    void crash() {
+        asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m", "immediate", "-w", "stop");
+    }
+
+    /** Starts the server again after {@link #crash}: it recovers from its write-ahead log. */
+    void restart() {
+        begin();
+    }
+
+    @Override
+    public void close() {
+        quietly("runuser", "-u", "postgres", "--", bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m",
+                "immediate", "-w", "stop");
+        quietly("rm", "-rf", data.toString());
+    }
+}
