@@ -91,10 +91,14 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
     }
 
     /**
-     * What an entity whose snapshot was refused sends itself once recovered: at that point it
-     * restarts, to be recovered from an older snapshot (local: never serialized).
+     * What an entity whose snapshot was refused sends itself once recovered: it restarts, to be
+     * recovered from an older snapshot (local: never serialized). It goes round the mailbox twice:
+     * Pekko may stash messages behind the first (while it stores a snapshot after recovery), and
+     * those must be sent on before the restart drops the stash; the second comes after them.
+     *
+     * @param behindTheStash whether this is the second round, when nothing waits in the stash
      */
-    record RecoverAgain() implements EntityCommand {}
+    record RecoverAgain(boolean behindTheStash) implements EntityCommand {}
 
     /** Restarts an entity whose snapshot was refused; its own supervisor restarts it at once, without a log. */
     static final class SnapshotRefused extends RuntimeException {
@@ -208,6 +212,10 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 .onAnyCommand(() -> Effect().none()); // ticks: there is no machine to run them
         builder.forState(held -> held.snapshotRefused)
                 .onCommand(RecoverAgain.class, (held, again) -> {
+                    if (!again.behindTheStash()) {
+                        context.getSelf().tell(new RecoverAgain(true));
+                        return Effect().none();
+                    }
                     throw new SnapshotRefused("entity '" + entityId + "' of '" + spec.name()
                             + "': recovered again, from a snapshot older than input " + refusedSnapshots.get(entityId));
                 })
@@ -289,7 +297,7 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 return;
             }
             refusedSnapshots.put(entityId, refusedAt);
-            context.getSelf().tell(new RecoverAgain());
+            context.getSelf().tell(new RecoverAgain(false));
             return;
         }
         if (held.inputs != last) {
@@ -328,8 +336,16 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
     @Override
     public SnapshotAdapter<Held<C>> snapshotAdapter() {
         return new SnapshotAdapter<>() {
+            /**
+             * The machine's snapshot bytes; none for a state that is not the entity's (a refused
+             * snapshot's stand-in, an entity that cannot be recovered), which Pekko stores too when its
+             * recovery replayed {@code snapshotEvery} inputs or more: such a snapshot is always refused.
+             */
             @Override
             public Object toJournal(Held<C> held) {
+                if (held.snapshotRefused || held.unrecoverable != null) {
+                    return new SnapshotBytes(SnapshotBytes.NO_MACHINE, held.inputs);
+                }
                 return new SnapshotBytes(spec.snapshots().encode(machine(held)), held.inputs);
             }
 
@@ -338,6 +354,10 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 SnapshotBytes s = (SnapshotBytes) stored;
                 Held<C> held = newHeld();
                 try {
+                    if (s.bytes().length == 0) {
+                        throw new SnapshotException(SnapshotException.Reason.TRUNCATED, "no machine: stored after a"
+                                + " recovery that could not use its snapshot");
+                    }
                     spec.snapshots().decodeInto(s.bytes(), held.machine);
                 } catch (SnapshotException e) {
                     context.getLog().warn("entity '{}' of '{}': its snapshot (of {} inputs, it says) is refused ({});"

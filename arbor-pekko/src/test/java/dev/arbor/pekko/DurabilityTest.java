@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DurabilityTest {
 
     /** One entity's inputs, as the test sends them and as the reference machine takes them. */
-    private static final class Script {
+    static final class Script {
         final Machine<Guards.Owner> reference = Guards.CHART.newMachine(new Guards.Owner());
         final List<String> log = new ArrayList<>();
 
@@ -40,7 +40,7 @@ class DurabilityTest {
     }
 
     /** A snapshot row's payload as {@link ArborSerializer} writes a {@link SnapshotBytes}. */
-    private static byte[] storedSnapshot(byte[] machine, long inputs) throws java.io.IOException {
+    static byte[] storedSnapshot(byte[] machine, long inputs) throws java.io.IOException {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
             out.writeInt(machine.length);
@@ -54,24 +54,24 @@ class DurabilityTest {
         return Guard.spec(Durability.InputsJournaled.keepingEveryInput(snapshotEvery), Duration.ofMinutes(2), owners);
     }
 
-    private static String hex(byte[] b) {
+    static String hex(byte[] b) {
         return HexFormat.of().formatHex(b);
     }
 
-    private static void fire(ArborSharding<Guards.Owner> guards, String id, Script s, Guards.Ev event) throws Exception {
+    static void fire(ArborSharding<Guards.Owner> guards, String id, Script s, Guards.Ev event) throws Exception {
         EntityReply reply = guards.fire(id, event).toCompletableFuture().get(20, TimeUnit.SECONDS);
         s.reference.fire(event);
         assertThat(reply).isEqualTo(new EntityReply.Ack(ArborEntity.active(s.reference)));
     }
 
-    private static void tick(ArborSharding<Guards.Owner> guards, String id, Script s, int n) {
+    static void tick(ArborSharding<Guards.Owner> guards, String id, Script s, int n) {
         guards.tick(id, n);
         for (int i = 0; i < n; i++) {
             s.reference.update();
         }
     }
 
-    private static void assertSame(ArborSharding<Guards.Owner> guards, String id, Script s) throws Exception {
+    static void assertSame(ArborSharding<Guards.Owner> guards, String id, Script s) throws Exception {
         EntityReply.Status status = guards.query(id).toCompletableFuture().get(20, TimeUnit.SECONDS);
         assertThat(hex(status.snapshot())).as(id).isEqualTo(hex(Guards.SNAPSHOTS.encode(s.reference)));
         assertThat(status.active()).isEqualTo(ArborEntity.active(s.reference));
