@@ -17,9 +17,15 @@ public sealed interface Durability {
      * {@code T = S - (k-1)·e} (when {@code T > 0}), and once they are deleted, the snapshots from
      * {@code T - 1 - (k-1)·e} to {@code T - 1}. What remains is the {@code k} snapshots at
      * {@code T, T + e, …, S} and every input after {@code T}: between {@code (k-1)·e} and
-     * {@code k·e - 1} journal rows an entity. A snapshot the codec refuses falls back to the next
-     * older one and the inputs after it; at least two are kept so that one refused snapshot always
-     * has one to fall back to.
+     * {@code k·e - 1} journal rows an entity. ({@code k} counts every snapshot kept; it is Pekko's
+     * {@code keepNSnapshots} plus the newest.)
+     *
+     * <p><b>A refused snapshot.</b> A snapshot the codec refuses falls back to the next older one
+     * and the inputs after it, and so on down to the journal's first input; at least two are kept
+     * so that one refused snapshot always has one to fall back to. When every kept snapshot is
+     * refused and the inputs before them were deleted, the entity does not start from an empty
+     * machine: it answers every event with {@link EntityReply.Refused} and every query with a
+     * failure, naming itself, its type and the inputs its journal ends at and gave.
      *
      * <p>{@link #keepingEveryInput} keeps the whole journal (for entities whose full history is
      * wanted, or which a snapshot codec may refuse altogether, say after a chart changes): then the
