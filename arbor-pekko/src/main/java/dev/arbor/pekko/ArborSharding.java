@@ -2,7 +2,7 @@ package dev.arbor.pekko;
 
 import java.time.Duration;
 import java.util.Objects;
-import java.util.Set;
+import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
@@ -57,12 +57,12 @@ public final class ArborSharding<C> {
         Objects.requireNonNull(spec, "spec");
         ClusterSharding sharding = ClusterSharding.get(system);
         EntityTypeKey<EntityCommand> key = EntityTypeKey.create(EntityCommand.class, spec.name());
-        Set<String> snapshotRefused = ConcurrentHashMap.newKeySet();
+        Map<String, Long> refusedSnapshots = new ConcurrentHashMap<>();
         ActorRef<TickDriver.Command> ticks = spec.isTicked()
                 ? system.systemActorOf(TickDriver.create(spec.tickEvery()), "arbor-ticks-" + spec.name(), Props.empty())
                 : null;
         sharding.init(Entity.of(key, ctx -> spec.durability() instanceof Durability.InputsJournaled
-                        ? ArborEntity.create(spec, ctx.getEntityId(), snapshotRefused, ticks)
+                        ? ArborEntity.create(spec, ctx.getEntityId(), refusedSnapshots, ticks)
                         : ArborStateEntity.create(spec, ctx.getEntityId(), ticks))
                 .withStopMessage(new EntityCommand.Passivate())
                 .withSettings(withIdleTimeout(ClusterShardingSettings.create(system), spec.passivateAfter())));
@@ -100,7 +100,8 @@ public final class ArborSharding<C> {
 
     /**
      * Fires an event at an entity: {@link EntityReply.Ack} with the configuration once the event
-     * is journaled and processed, or {@link EntityReply.Refused}.
+     * is journaled and processed, or {@link EntityReply.Refused} with the reason (the bytes are no
+     * event, or the entity cannot be recovered).
      *
      * @param entityId the entity's id; the entity is created or recovered when it is not live
      * @param event    an event of the entity type's event codec
@@ -128,10 +129,18 @@ public final class ArborSharding<C> {
      * Asks an entity for its state.
      *
      * @param entityId the entity's id
-     * @return its configuration, snapshot and input count; completed exceptionally when the ask times out
+     * @return its configuration, snapshot and input count; completed exceptionally when the ask times
+     *         out, and with an {@link IllegalStateException} giving the entity's reason when it cannot
+     *         be recovered (see {@link Durability.InputsJournaled})
      */
     public CompletionStage<EntityReply.Status> query(String entityId) {
-        return onCompletingThread(sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout));
+        CompletionStage<EntityReply> asked = sharding.entityRefFor(key, entityId).ask(EntityCommand.Query::new, timeout);
+        return onCompletingThread(asked.thenApply(reply -> {
+            if (reply instanceof EntityReply.Refused refused) {
+                throw new IllegalStateException(refused.reason());
+            }
+            return (EntityReply.Status) reply;
+        }));
     }
 
     /**

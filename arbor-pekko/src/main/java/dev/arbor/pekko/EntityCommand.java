@@ -4,7 +4,7 @@ import org.apache.pekko.actor.typed.ActorRef;
 
 /** What an entity is told: an event to fire, ticks to run, a question about its state. */
 public sealed interface EntityCommand extends ArborMessage
-        permits EntityCommand.Fire, EntityCommand.Tick, EntityCommand.Query, EntityCommand.Passivate, ArborEntity.Replayed {
+        permits EntityCommand.Fire, EntityCommand.Tick, EntityCommand.Query, EntityCommand.Passivate, ArborEntity.RecoverAgain {
 
     /**
      * Fires an event, given as the bytes of the entity type's event codec; the reply
@@ -38,9 +38,10 @@ public sealed interface EntityCommand extends ArborMessage
     /**
      * Asks for the entity's state.
      *
-     * @param replyTo where the {@link EntityReply.Status} goes
+     * @param replyTo where the {@link EntityReply.Status} goes, or {@link EntityReply.Refused} from
+     *                an entity that cannot be recovered (its reason)
      */
-    record Query(ActorRef<EntityReply.Status> replyTo) implements EntityCommand {}
+    record Query(ActorRef<EntityReply> replyTo) implements EntityCommand {}
 
     /** Sharding's stop message when it passivates an idle entity: store what must be stored, then stop. */
     record Passivate() implements EntityCommand {}

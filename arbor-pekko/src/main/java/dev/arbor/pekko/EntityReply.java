@@ -22,9 +22,11 @@ public sealed interface EntityReply extends ArborMessage {
     }
 
     /**
-     * An event was refused before it reached the journal: its bytes do not decode.
+     * An event was refused before it reached the journal: its bytes do not decode, or the entity
+     * cannot be recovered (no snapshot the codec accepts is left, and the journal's first inputs
+     * were deleted), which it answers to every event and question.
      *
-     * @param reason the entity, its type and the decoder's message, for a log
+     * @param reason the entity, its type and why, for a log
      */
     record Refused(String reason) implements EntityReply {}
 

@@ -22,10 +22,13 @@ import java.util.function.Function;
  * @param tickEvery     the game tick's period: each node's tick driver runs its live entities'
  *                      {@code update()} this often; {@link Duration#ZERO} when the entities are not
  *                      ticked (they run on events alone)
+ * @param storage       which persistence plugins keep its state: its own (a database of its own),
+ *                      or {@link Storage#CONFIGURED_DEFAULTS}
  * @param <C>           the owner type
  */
 public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
-                            EventCodec events, Durability durability, Duration passivateAfter, Duration tickEvery) {
+                            EventCodec events, Durability durability, Duration passivateAfter, Duration tickEvery,
+                            Storage storage) {
 
     /**
      * An entity type whose entities are not ticked: they run on events alone.
@@ -44,6 +47,24 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
     }
 
     /**
+     * An entity type kept by the node's configured persistence plugins.
+     *
+     * @param name           the entity type's name (its sharding type key and persistence id prefix)
+     * @param chart          the chart every entity runs
+     * @param ownerFor       makes the owner of a new entity from its id
+     * @param snapshots      the snapshot codec, for {@code chart}
+     * @param events         how events become bytes
+     * @param durability     how its state survives its node
+     * @param passivateAfter how long an entity may go without a message before it is stopped
+     * @param tickEvery      the tick period; zero for not ticked
+     */
+    public EntitySpec(String name, Chart<C> chart, Function<String, C> ownerFor, SnapshotCodec<C> snapshots,
+                      EventCodec events, Durability durability, Duration passivateAfter, Duration tickEvery) {
+        this(name, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery,
+                Storage.CONFIGURED_DEFAULTS);
+    }
+
+    /**
      * Checks the entity type.
      *
      * @param name           the entity type's name: letters, digits, '-' and '_'
@@ -54,8 +75,10 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
      * @param durability     how its state survives its node
      * @param passivateAfter how long an entity may go without a message before it is stopped; positive
      * @param tickEvery      the tick period, at least a millisecond; zero for not ticked
+     * @param storage        the persistence plugins; only those of its durability may be set
      * @throws IllegalArgumentException when the name has other characters, the snapshot codec is for
-     *                                  another chart, or a duration is out of range
+     *                                  another chart, a duration is out of range, or a plugin id is
+     *                                  set that its durability never uses
      */
     public EntitySpec {
         Objects.requireNonNull(name, "name");
@@ -81,6 +104,18 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
             throw new IllegalArgumentException("entity type '" + name + "': tickEvery is at least a millisecond"
                     + " (or zero: not ticked), not " + tickEvery);
         }
+        Objects.requireNonNull(storage, "storage");
+        // a plugin id the entities never use is a mistake in the configuration: say so now, not never
+        if (durability instanceof Durability.InputsJournaled && !storage.durableStateStorePluginId().isEmpty()) {
+            throw new IllegalArgumentException("entity type '" + name + "' journals its inputs: it uses no durable"
+                    + " state store, not '" + storage.durableStateStorePluginId() + "'");
+        }
+        if (durability instanceof Durability.SnapshotsOnly
+                && !(storage.journalPluginId().isEmpty() && storage.snapshotPluginId().isEmpty())) {
+            throw new IllegalArgumentException("entity type '" + name + "' keeps snapshots only, as durable state: it"
+                    + " uses no journal or snapshot store, not '" + storage.journalPluginId() + "' and '"
+                    + storage.snapshotPluginId() + "'");
+        }
     }
 
     /**
@@ -95,7 +130,7 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
         if (every.isZero()) {
             throw new IllegalArgumentException("entity type '" + name + "': a tick period must be positive, not " + every);
         }
-        return new EntitySpec<>(name, chart, ownerFor, snapshots, events, durability, passivateAfter, every);
+        return new EntitySpec<>(name, chart, ownerFor, snapshots, events, durability, passivateAfter, every, storage);
     }
 
     /**
@@ -105,7 +140,22 @@ public record EntitySpec<C>(String name, Chart<C> chart, Function<String, C> own
      * @return a copy of this entity type under that name
      */
     public EntitySpec<C> withName(String otherName) {
-        return new EntitySpec<>(otherName, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery);
+        return new EntitySpec<>(otherName, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery,
+                storage);
+    }
+
+    /**
+     * The same entity type kept by persistence plugins of its own, for instance a journal and
+     * snapshot store in a database of their own ({@link Storage#journaled}), so that the writes of
+     * many entity types are spread over several databases.
+     *
+     * @param plugins the plugin ids; those of its durability only
+     * @return a copy of this entity type, kept by these plugins
+     * @throws IllegalArgumentException when a plugin id is set that its durability never uses
+     */
+    public EntitySpec<C> withStorage(Storage plugins) {
+        return new EntitySpec<>(name, chart, ownerFor, snapshots, events, durability, passivateAfter, tickEvery,
+                plugins);
     }
 
     /** {@return whether a tick driver ticks the entities} */

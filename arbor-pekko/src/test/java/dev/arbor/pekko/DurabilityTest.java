@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
 class DurabilityTest {
 
     /** One entity's inputs, as the test sends them and as the reference machine takes them. */
-    private static final class Script {
+    static final class Script {
         final Machine<Guards.Owner> reference = Guards.CHART.newMachine(new Guards.Owner());
         final List<String> log = new ArrayList<>();
 
@@ -40,7 +40,7 @@ class DurabilityTest {
     }
 
     /** A snapshot row's payload as {@link ArborSerializer} writes a {@link SnapshotBytes}. */
-    private static byte[] storedSnapshot(byte[] machine, long inputs) throws java.io.IOException {
+    static byte[] storedSnapshot(byte[] machine, long inputs) throws java.io.IOException {
         java.io.ByteArrayOutputStream bytes = new java.io.ByteArrayOutputStream();
         try (java.io.DataOutputStream out = new java.io.DataOutputStream(bytes)) {
             out.writeInt(machine.length);
@@ -50,24 +50,28 @@ class DurabilityTest {
         return bytes.toByteArray();
     }
 
-    private static String hex(byte[] b) {
+    private static EntitySpec<Guards.Owner> keepingEveryInput(int snapshotEvery, java.util.function.Function<String, Guards.Owner> owners) {
+        return Guard.spec(Durability.InputsJournaled.keepingEveryInput(snapshotEvery), Duration.ofMinutes(2), owners);
+    }
+
+    static String hex(byte[] b) {
         return HexFormat.of().formatHex(b);
     }
 
-    private static void fire(ArborSharding<Guards.Owner> guards, String id, Script s, Guards.Ev event) throws Exception {
+    static void fire(ArborSharding<Guards.Owner> guards, String id, Script s, Guards.Ev event) throws Exception {
         EntityReply reply = guards.fire(id, event).toCompletableFuture().get(20, TimeUnit.SECONDS);
         s.reference.fire(event);
         assertThat(reply).isEqualTo(new EntityReply.Ack(ArborEntity.active(s.reference)));
     }
 
-    private static void tick(ArborSharding<Guards.Owner> guards, String id, Script s, int n) {
+    static void tick(ArborSharding<Guards.Owner> guards, String id, Script s, int n) {
         guards.tick(id, n);
         for (int i = 0; i < n; i++) {
             s.reference.update();
         }
     }
 
-    private static void assertSame(ArborSharding<Guards.Owner> guards, String id, Script s) throws Exception {
+    static void assertSame(ArborSharding<Guards.Owner> guards, String id, Script s) throws Exception {
         EntityReply.Status status = guards.query(id).toCompletableFuture().get(20, TimeUnit.SECONDS);
         assertThat(hex(status.snapshot())).as(id).isEqualTo(hex(Guards.SNAPSHOTS.encode(s.reference)));
         assertThat(status.active()).isEqualTo(ArborEntity.active(s.reference));
@@ -103,12 +107,12 @@ class DurabilityTest {
     }
 
     @Test
-    void recoveryReplaysTheJournalWithTheReplayCauseAndACorruptedSnapshotFallsBackToTheJournal(@TempDir Path dir)
+    void recoveryReplaysTheJournalWithTheReplayCauseAndCorruptedSnapshotsFallBackToTheWholeJournalWhenEveryInputIsKept(@TempDir Path dir)
             throws Exception {
         Path db = dir.resolve("journal");
         Script one = new Script();
         try (Node node = new Node("writer", db)) {
-            ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system, Guard.spec(4));
+            ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system, keepingEveryInput(4, id -> new Guards.Owner()));
             for (int i = 0; i < 5; i++) { // 10 inputs: snapshots at 4 and 8, three arrivals after the last
                 fire(guards, "guard-1", one, Guards.Ev.ARRIVED);
                 tick(guards, "guard-1", one, 2);
@@ -118,7 +122,7 @@ class DurabilityTest {
         Map<String, Guards.Owner> owners = new ConcurrentHashMap<>();
         try (Node node = new Node("reader", db)) {
             ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system,
-                    Guard.spec(4, Duration.ofMinutes(2), id -> owners.computeIfAbsent(id, k -> new Guards.Owner())));
+                    keepingEveryInput(4, id -> owners.computeIfAbsent(id, k -> new Guards.Owner())));
             assertSame(guards, "guard-1", one);
             // inputs 9 and 10 came from the journal after snapshot 8: one arrival (input 9) ran as a replay
             assertThat(owners.get("guard-1").replayed).isEqualTo(1);
@@ -133,9 +137,9 @@ class DurabilityTest {
         owners.clear();
         try (Node node = new Node("fallback", db)) {
             ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system,
-                    Guard.spec(4, Duration.ofMinutes(2), id -> owners.computeIfAbsent(id, k -> new Guards.Owner())));
-            // the first question wakes it: the snapshot is refused, the entity reads back its whole journal
-            // and answers the question (it waited in the stash) from the machine rebuilt from it
+                    keepingEveryInput(4, id -> owners.computeIfAbsent(id, k -> new Guards.Owner())));
+            // the first question wakes it: the snapshot at 8 is refused, then the one at 4, and the entity is
+            // recovered from the whole journal; the question waited and is answered from the machine rebuilt
             assertSame(guards, "guard-1", one);
             assertThat(owners.get("guard-1").replayed).isEqualTo(5); // every arrival, from the first input on
         }
@@ -147,15 +151,17 @@ class DurabilityTest {
         List<Guards.Owner> made = new CopyOnWriteArrayList<>();
         try (Node node = new Node("passivating", dir.resolve("journal"))) {
             ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system,
-                    Guard.spec(100, Duration.ofMillis(300), id -> {
+                    Guard.spec(100, Duration.ofMillis(600), id -> {
                         Guards.Owner o = new Guards.Owner();
                         made.add(o);
                         return o;
                     }));
+            fire(guards, "guard-0", new Script(), Guards.Ev.ARRIVED); // the journal's first write is slow: not guard-1's
+            made.clear();
             fire(guards, "guard-1", one, Guards.Ev.ARRIVED);
             fire(guards, "guard-1", one, Guards.Ev.SEE);
             assertThat(made).hasSize(1);
-            Thread.sleep(1500); // idle for longer than 300 ms: stopped, its machine and owner dropped
+            Thread.sleep(2000); // idle for longer than 600 ms: stopped, its machine and owner dropped
             assertSame(guards, "guard-1", one); // woken: a new owner, the state from the journal
             assertThat(made).hasSize(2);
             assertThat(made.get(1).arrivals).isEqualTo(1);

@@ -16,7 +16,12 @@ final class Guard {
     }
 
     static EntitySpec<Guards.Owner> spec(int snapshotEvery, Duration passivateAfter, Function<String, Guards.Owner> owners) {
-        return Guards.spec("guard", new Durability.InputsJournaled(snapshotEvery), passivateAfter, owners);
+        return spec(new Durability.InputsJournaled(snapshotEvery), passivateAfter, owners);
+    }
+
+    static EntitySpec<Guards.Owner> spec(Durability.InputsJournaled durability, Duration passivateAfter,
+                                         Function<String, Guards.Owner> owners) {
+        return Guards.spec("guard", durability, passivateAfter, owners);
     }
 
     private Guard() {}

@@ -93,7 +93,7 @@ final class Marks {
      */
     static EntitySpec<Tally> spec(int snapshotEvery) {
         return new EntitySpec<>(TYPE, CHART, id -> new Tally(), SNAPSHOTS, EVENTS,
-                new Durability.InputsJournaled(snapshotEvery), Duration.ofMinutes(10));
+                Durability.InputsJournaled.keepingEveryInput(snapshotEvery), Duration.ofMinutes(10));
     }
 
     /** {@return a new entity's machine, started: the reference the checker feeds a journal} */
