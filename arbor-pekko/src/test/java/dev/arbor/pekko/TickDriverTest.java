@@ -5,7 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import org.apache.pekko.actor.typed.ActorRef;
+import org.apache.pekko.actor.typed.ActorSystem;
+import org.apache.pekko.actor.typed.Props;
+import org.apache.pekko.actor.typed.javadsl.Behaviors;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
@@ -72,6 +80,48 @@ class TickDriverTest {
             assertThat(status(guards, "guard-1").inputs()).as("live again, it ticks again").isGreaterThan(asleep);
             assertThat(asleep).as("it stopped ticking once passivated: about 30 batches in 600 ms, not 100")
                     .isLessThan(80);
+        }
+    }
+
+    /**
+     * 32 entities ticked every 320 ms: the driver deals them into 16 slices beating 20 ms apart,
+     * so their batches come spread over the period (sent at once, they came within a millisecond
+     * or two), and each still runs one tick a period of the clock.
+     */
+    @Test
+    void aBeatIsSpreadOverItsPeriodAndEveryEntityStillKeepsTheClocksTime() throws Exception {
+        Duration every = Duration.ofMillis(320);
+        assertThat(TickDriver.slices(every)).isEqualTo(16);
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "ticks");
+        try {
+            Map<Integer, AtomicLong> ticks = new ConcurrentHashMap<>();
+            Map<Integer, Long> firstBatch = new ConcurrentHashMap<>();
+            ActorRef<TickDriver.Command> driver = system.systemActorOf(TickDriver.create(every), "driver", Props.empty());
+            long start = System.nanoTime();
+            for (int i = 0; i < 32; i++) {
+                int entity = i;
+                ticks.put(entity, new AtomicLong());
+                ActorRef<EntityCommand> recorder = system.systemActorOf(Behaviors.receive(EntityCommand.class)
+                        .onMessage(EntityCommand.Tick.class, t -> {
+                            firstBatch.putIfAbsent(entity, System.nanoTime());
+                            ticks.get(entity).addAndGet(t.count());
+                            return Behaviors.same();
+                        }).build(), "entity-" + i, Props.empty());
+                driver.tell(new TickDriver.Live(recorder));
+            }
+            Thread.sleep(2_000);
+            long periods = (System.nanoTime() - start) / every.toNanos();
+            List<Long> firsts = new ArrayList<>(firstBatch.values());
+            firsts.sort(null);
+            assertThat(firsts).as("every entity had a batch").hasSize(32);
+            assertThat(firsts.get(31) - firsts.get(0)).as("the first batches, spread over the period")
+                    .isGreaterThan(every.toNanos() / 4);
+            for (AtomicLong taken : ticks.values()) {
+                assertThat(taken.get()).as("ticks after %d periods", periods).isBetween(periods - 2, periods);
+            }
+        } finally {
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().get(20, TimeUnit.SECONDS);
         }
     }
 }
