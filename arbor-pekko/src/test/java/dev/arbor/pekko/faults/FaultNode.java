@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import dev.arbor.pekko.ArborSharding;
 import dev.arbor.pekko.EntityReply;
+import dev.arbor.pekko.demo.LoopbackNode;
 import java.io.BufferedReader;
 import java.io.FileOutputStream;
 import java.io.IOException;
@@ -121,41 +122,38 @@ public final class FaultNode {
         return others;
     }
 
+    /**
+     * The node's configuration: a loopback node's (the journal's plugins on the lab's PostgreSQL),
+     * on its namespace's address, with seed nodes, a split-brain resolver timed for processes that
+     * are paused and cut off, and the process ended when the node is downed.
+     */
     static Config config(String self, List<String> hosts, String url) {
         String seeds = hosts.stream().map(h -> "\"pekko://arbor@" + h + ":" + PORT + "\"").collect(Collectors.joining(", "));
+        Config loopback = new LoopbackNode("slick.jdbc.PostgresProfile$", "org.postgresql.Driver", url, "arbor", "arbor")
+                .config(false);
         return ConfigFactory.parseString("""
                 pekko.loglevel = INFO
                 pekko.log-dead-letters = off
-                pekko.actor.provider = cluster
                 pekko.remote.artery.canonical.hostname = "%s"
                 pekko.remote.artery.canonical.port = %d
                 pekko.cluster.seed-nodes = [%s]
                 pekko.cluster.seed-node-timeout = 3s
                 pekko.cluster.shutdown-after-unsuccessful-join-seed-nodes = 40s
-                pekko.cluster.downing-provider-class = "org.apache.pekko.cluster.sbr.SplitBrainResolverProvider"
-                pekko.cluster.split-brain-resolver.active-strategy = keep-majority
                 pekko.cluster.split-brain-resolver.stable-after = 5s
                 pekko.cluster.split-brain-resolver.down-all-when-unstable = on
                 pekko.cluster.failure-detector.acceptable-heartbeat-pause = 3s
                 pekko.coordinated-shutdown.exit-jvm = on
+                pekko.coordinated-shutdown.run-by-jvm-shutdown-hook = on
                 pekko.persistence.max-concurrent-recoveries = 50
                 pekko.cluster.sharding.number-of-shards = 50
                 # after the database comes back, the journal is tried again within 5 s (30 s by default)
                 jdbc-journal.circuit-breaker.reset-timeout = 5s
                 jdbc-snapshot-store.circuit-breaker.reset-timeout = 5s
-                pekko.persistence.journal.plugin = "jdbc-journal"
-                pekko.persistence.snapshot-store.plugin = "jdbc-snapshot-store"
-                pekko.persistence.state.plugin = "jdbc-durable-state-store"
-                jdbc-journal.use-shared-db = "slick"
-                jdbc-snapshot-store.use-shared-db = "slick"
-                jdbc-read-journal.use-shared-db = "slick"
-                jdbc-durable-state-store.use-shared-db = "slick"
-                pekko-persistence-jdbc.shared-databases.slick {
-                  profile = "slick.jdbc.PostgresProfile$"
-                  db { url = "%s", user = "arbor", password = "arbor", driver = "org.postgresql.Driver",
-                       numThreads = 8, maxConnections = 8, minConnections = 1, connectionTimeout = 3000 }
+                # five nodes on one server: 8 connections each
+                pekko-persistence-jdbc.shared-databases.slick.db {
+                  numThreads = 8, maxConnections = 8, minConnections = 1, connectionTimeout = 3000
                 }
-                """.formatted(self, PORT, seeds, url)).withFallback(ConfigFactory.load());
+                """.formatted(self, PORT, seeds)).withFallback(loopback);
     }
 
     private void serve(BufferedReader commands) throws Exception {

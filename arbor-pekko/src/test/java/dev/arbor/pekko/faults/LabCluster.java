@@ -136,12 +136,12 @@ final class LabCluster implements AutoCloseable {
 
     /** Stops node {@code i}'s process ({@code SIGSTOP}): it runs no instruction until {@link #resume}. */
     void pause(int i) {
-        Shell.run("kill", "-STOP", String.valueOf(nodes[i].process().pid()));
+        Shell.signal("STOP", nodes[i].process().pid());
     }
 
     /** Lets a paused node run on ({@code SIGCONT}). */
     void resume(int i) {
-        Shell.run("kill", "-CONT", String.valueOf(nodes[i].process().pid()));
+        Shell.signal("CONT", nodes[i].process().pid());
     }
 
     /**

@@ -172,7 +172,7 @@ final class NetworkLab implements AutoCloseable {
 
     private static void killProcessesIn(String ns) {
         for (String pid : run("ip", "netns", "pids", ns).lines().map(String::strip).filter(s -> !s.isEmpty()).toList()) {
-            quietly("kill", "-9", pid);
+            ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
         }
     }
 

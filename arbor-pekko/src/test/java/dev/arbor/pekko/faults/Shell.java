@@ -2,10 +2,9 @@ package dev.arbor.pekko.faults;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the lab's commands ({@code ip}, {@code kill}, {@code pg_ctl}), each bounded in time. */
+/** Runs the lab's commands ({@code ip}, {@code pg_ctl}, signals), each bounded in time. */
 final class Shell {
     private Shell() {}
 
@@ -48,7 +47,14 @@ final class Shell {
         }
     }
 
-    static String[] of(List<String> command) {
-        return command.toArray(String[]::new);
+    /**
+     * Sends a process a signal by the shell's own {@code kill} (procps's binary is not on every
+     * machine; bash is).
+     *
+     * @param signal the signal's name, such as {@code STOP}
+     * @param pid    the process
+     */
+    static void signal(String signal, long pid) {
+        run("bash", "-c", "kill -" + signal + " " + pid);
     }
 }
