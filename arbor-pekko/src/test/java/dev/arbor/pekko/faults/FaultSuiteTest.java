@@ -45,7 +45,7 @@ import org.junit.jupiter.api.Timeout;
  *
  * <p>It needs root (network namespaces) and PostgreSQL's binaries, and is skipped with the reason
  * without them, unless {@code -Darbor.faults=required} makes that a failure (as {@code .ci/run}
- * does). It runs with {@code -Pfaults}, in about eight minutes on two idle cores.
+ * does). It runs with {@code -Pfaults}, in six to eight minutes on two cores.
  */
 @Tag("faults")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
