@@ -22,7 +22,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.function.ToDoubleFunction;
 import java.util.stream.Stream;
 import org.apache.pekko.actor.typed.ActorSystem;
 import org.apache.pekko.actor.typed.javadsl.AskPattern;
@@ -319,12 +318,25 @@ class SoakTest {
         assertThat(max(samples, Sample::connections)).as("database connections").isLessThanOrEqualTo(MAX_CONNECTIONS);
     }
 
-    private static double mean(List<Sample> samples, ToDoubleFunction<Sample> f) {
-        return samples.stream().mapToDouble(f).average().orElseThrow();
+    /** One column of the samples' table. */
+    private interface Column {
+        double of(Sample sample);
     }
 
-    private static double max(List<Sample> samples, ToDoubleFunction<Sample> f) {
-        return samples.stream().mapToDouble(f).max().orElseThrow();
+    private static double mean(List<Sample> samples, Column column) {
+        double sum = 0;
+        for (Sample s : samples) {
+            sum += column.of(s);
+        }
+        return sum / samples.size();
+    }
+
+    private static double max(List<Sample> samples, Column column) {
+        double most = Double.NEGATIVE_INFINITY;
+        for (Sample s : samples) {
+            most = Math.max(most, column.of(s));
+        }
+        return most;
     }
 
     private static Sample sample(long elapsedNanos, long acked, double eventsPerSecond, long unanswered,
