@@ -92,7 +92,7 @@ class StudioCommandTest {
         Path file = dir.resolve("door.json");
         Files.copy(Cli.chart("door.json"), file);
         String original = Files.readString(file);
-        Running studio = new Running("studio", file.toString(), "--tick-rate", "50", "--stop-after", "1500");
+        Running studio = new Running("studio", file.toString(), "--tick-rate", "50", "--stop-after", "500");
         studio.awaitOut("running " + file);
         assertThat(studio.send("/api/studio/document", null, false).statusCode()).isEqualTo(401);
         JsonNode doc = studio.call("/api/studio/document", null);
@@ -113,7 +113,7 @@ class StudioCommandTest {
     @Test
     void aMissingFileStartsANewChartAndTheMachineStartsWhenASaveMakesItLoad(@TempDir Path dir) throws Exception {
         Path file = dir.resolve("tavern.json");
-        Running studio = new Running("studio", file.toString(), "--tick-rate", "50", "--stop-after", "1500");
+        Running studio = new Running("studio", file.toString(), "--tick-rate", "50", "--stop-after", "500");
         studio.awaitOut(file + " does not exist yet");
         JsonNode doc = studio.call("/api/studio/document", null);
         assertThat(doc.get("text").asText()).isEmpty();
