@@ -1,0 +1,16 @@
+package com.example.watchman;
+
+import dev.arbor.io.ChartLoader;
+import dev.arbor.io.ComponentRegistry;
+
+/** The components a chart file may name, and the loader that reads chart files with them. */
+public final class ChartFiles {
+
+    public static final ComponentRegistry<Watchman> COMPONENTS = ComponentRegistry.<Watchman>create()
+        .behavior("WalkTo", WalkTo.class)          // {"use": "WalkTo", "x": 6, "speed": 2}
+        .action("Say", Say.class)                  // {"use": "Say", "line": "coming!"}
+        .action("CallForHelp", CallForHelp.class); // {"use": "CallForHelp", "delay": 2}
+    public static final ChartLoader<Watchman> LOADER = ChartLoader.of(COMPONENTS);
+
+    private ChartFiles() {}
+}
