@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.tngtech.archunit.core.domain.Dependency;
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaModifier;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import java.util.ArrayDeque;
@@ -28,12 +29,18 @@ import org.junit.jupiter.api.Test;
  * layers below may name, listed here per layer, so that a new upward dependency fails the build
  * with the classes that make it, and a list entry no longer used fails until it is struck off.
  * The package graph has no cycle once those vocabulary edges are left out.
+ *
+ * <p>The typed face ({@code typed}) sits on top: it names the API's public types only, none of the
+ * engine's layers, and nothing else in arbor-core names it, so the engine is the same with or
+ * without it.
  */
 class ArchitectureTest {
     private static final String API = "dev.arbor.core";
     private static final String MODEL = "dev.arbor.core.model";
     private static final String SEMANTICS = "dev.arbor.core.semantics";
     private static final String SPEED = "dev.arbor.core.speed";
+    /** The typed face: a layer on top of the API, which names the API's public types and nothing below. */
+    private static final String TYPED = "dev.arbor.core.typed";
 
     /** The API types the chart model names: the declared variables and behaviours it holds, the event types it resolves, the exception its checks throw. */
     private static final Set<String> MODEL_VOCABULARY = Set.of(
@@ -96,6 +103,29 @@ class ArchitectureTest {
         vocabulary.forEach((layer, types) -> assertThat(named.get(layer))
                 .as("the API vocabulary %s names (strike off what it no longer names)", layer)
                 .isEqualTo(new TreeSet<>(types)));
+    }
+
+    @Test
+    void theTypedFaceNamesOnlyThePublicApiAndNothingNamesIt() {
+        Set<String> wrong = new TreeSet<>();
+        boolean typedSeen = false;
+        for (JavaClass c : CORE) {
+            boolean inTyped = c.getPackageName().equals(TYPED);
+            typedSeen |= inTyped;
+            for (Dependency d : c.getDirectDependenciesFromSelf()) {
+                JavaClass target = topLevel(d.getTargetClass());
+                String to = target.getPackageName();
+                if (inTyped && to.startsWith(API) && !to.equals(TYPED)
+                        && !(to.equals(API) && target.getModifiers().contains(JavaModifier.PUBLIC))) {
+                    wrong.add(d.getDescription());
+                }
+                if (!inTyped && to.equals(TYPED)) {
+                    wrong.add(d.getDescription());
+                }
+            }
+        }
+        assertThat(typedSeen).as("the typed face's classes were imported").isTrue();
+        assertThat(wrong).as("the typed face naming more than the API's public types, or named by the engine").isEmpty();
     }
 
     @Test

@@ -30,7 +30,7 @@ import java.util.function.LongUnaryOperator;
  * <pre>
  * java -cp arbor-bench/target/benchmarks.jar dev.arbor.bench.ab.TwoBuilds before.jar after.jar Workload MODE [rounds] [warm-up seconds]
  * </pre>
- * where {@code Workload} is a class of this package ({@code Qhsm}, {@code QhsmWithProbe}, {@code Player}, {@code Torch})
+ * where {@code Workload} is a class of this package ({@code Qhsm}, {@code QhsmWithProbe}, {@code Player}, {@code Torch}, {@code Typed})
  * and {@code MODE} one of the modes it lists, or two of them joined by {@code :}.
  */
 public final class TwoBuilds {
