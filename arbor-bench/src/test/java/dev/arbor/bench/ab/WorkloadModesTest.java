@@ -22,11 +22,20 @@ class WorkloadModesTest {
         assertThat(new Player(mode).applyAsLong(10_000)).as("nanoseconds taken").isPositive();
     }
 
+    @ParameterizedTest
+    @ValueSource(strings = {"machine-transition", "typed-transition", "machine-unhandled", "typed-unhandled",
+            "machine-update", "typed-update"})
+    void everyModeOfTypedRunsItsInputs(String mode) {
+        assertThat(new Typed(mode).applyAsLong(10_000)).as("nanoseconds taken").isPositive();
+    }
+
     @Test
     void anUnknownModeIsRefusedWithTheModesThereAre() {
         assertThatThrownBy(() -> new Qhsm("switch-cycle")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mode: declared, handlers, switch or handler-switch, not switch-cycle");
         assertThatThrownBy(() -> new Player("switch-declared")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("mode: cycle, ticks, switch-cycle or switch-ticks, not switch-declared");
+        assertThatThrownBy(() -> new Typed("typed-fire")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("mode: machine-WORK or typed-WORK, WORK transition, unhandled or update, not typed-fire");
     }
 }

@@ -13,15 +13,16 @@ import java.util.List;
 /**
  * One running instance of a {@link TypedChart}: a face of a {@link Machine} that takes only events
  * of type {@code E} and names only states of type {@code S}. Each method hands its call to the
- * machine ({@link #machine()}) unchanged, so a typed machine behaves exactly as the machine does,
- * and once the JIT has inlined the call (a field read and a call to a final class's method) it
- * costs nothing per event (arbor-bench's {@code TypedMachineBenchmark} measures it). What the
- * typed face leaves out (telegram agents, state ids, tools' queries) is on the machine.
+ * machine ({@link #machine()}) unchanged, so a typed machine behaves exactly as the machine does.
+ * Once the JIT has inlined the call, the face adds one field read to an event and allocates
+ * nothing (arbor-bench's {@code TypedMachineBenchmark}; docs/benchmarks.md). What the typed face
+ * leaves out (telegram agents, state ids, tools' queries) is on the machine.
  *
  * <p>A face, not a machine of its own: the engine hands actions, guards and listeners the
  * {@link Machine}, whose {@code fire} and {@code goTo} take {@code Object}; {@link TypedChart#view}
  * gives them a typed face of it when they want one. The face holds the machine and the state
- * type, so it adds 24 bytes to each machine with compressed references.
+ * type, so it adds 24 bytes to each machine with compressed references; a loop that ticks a large
+ * crowd may hold the machines instead, and save a load per machine.
  *
  * @param <C> the owner (context) type
  * @param <S> the type of the chart's state keys
