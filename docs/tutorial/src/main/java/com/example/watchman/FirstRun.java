@@ -1,7 +1,7 @@
 package com.example.watchman;
 
-import dev.arbor.core.Chart;
-import dev.arbor.core.Machine;
+import dev.arbor.core.typed.TypedChart;
+import dev.arbor.core.typed.TypedMachine;
 
 /** Step 1: bram on the chart built in Java, four ticks, a noise, four more ticks; prints the log. */
 public final class FirstRun {
@@ -11,18 +11,19 @@ public final class FirstRun {
         village.log.forEach(System.out::println);
     }
 
-    /** The first run on a chart (step 2 gives it the chart file's); returns the village with its log. */
-    static Village run(Chart<Watchman> chart) {
+    /** The first run on a chart whose events are calls, whatever its states (step 2 gives it the file's). */
+    static <S> Village run(TypedChart<Watchman, S, Call> chart) {
         Village village = new Village();
         Watchman bram = new Watchman("bram", 1, village);
-        Machine<Watchman> npc = chart.newMachine(bram);  // one machine per NPC; the chart is shared
+        TypedMachine<Watchman, S, Call> npc = chart.newMachine(bram);  // one machine per NPC; the chart is shared
         npc.addListener(new Trace("bram", village.log));
-        npc.start();                                     // enters PATROL, then TO_TOWER
+        npc.start();                                                   // enters PATROL, then TO_TOWER
 
         for (int i = 0; i < 4; i++) {
             GameLoop.tick(village, npc);
         }
-        npc.fire(Call.NOISE);                            // an event: runs to completion, now
+        npc.fire(Call.NOISE);                                          // an event: runs to completion, now
+        // npc.fire(Post.INVESTIGATE);                                 does not compile: a Post is not a Call
         for (int i = 0; i < 4; i++) {
             GameLoop.tick(village, npc);
         }

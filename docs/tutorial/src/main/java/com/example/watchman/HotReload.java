@@ -3,6 +3,8 @@ package com.example.watchman;
 
 import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;
+import dev.arbor.core.typed.TypedChart;
+import dev.arbor.core.typed.TypedMachine;
 import dev.arbor.io.reload.ChartWatcher;
 import dev.arbor.io.reload.ReloadListener;
 import java.io.IOException;
@@ -31,8 +33,9 @@ public final class HotReload {
                 village.log.add(report.toString());
             }
         });
-        Machine<Watchman> npc = watcher.watch(file).newMachine(bram);
-        watcher.register(file, npc);
+        TypedChart<Watchman, String, Call> chart = TypedChart.of(watcher.watch(file), String.class, Call.class);
+        TypedMachine<Watchman, String, Call> npc = chart.newMachine(bram);
+        watcher.register(file, npc.machine());  // the watcher moves the machine under the typed face
         npc.addListener(new Trace("bram", village.log));
         npc.start();
         // endregion

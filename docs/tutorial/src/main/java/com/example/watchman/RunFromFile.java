@@ -1,6 +1,6 @@
 package com.example.watchman;
 
-import dev.arbor.core.Chart;
+import dev.arbor.core.typed.TypedChart;
 import dev.arbor.io.ChartFileException;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -11,7 +11,7 @@ public final class RunFromFile {
     public static void main(String[] args) throws IOException {
         Path file = Path.of(args.length > 0 ? args[0] : "charts/watchman.json");  // from the project's directory
         try {
-            Chart<Watchman> chart = ChartFiles.LOADER.load(file);
+            TypedChart<Watchman, String, Call> chart = ChartFiles.load(file);
             FirstRun.run(chart).log.forEach(System.out::println);
         } catch (ChartFileException e) {
             for (ChartFileException.Problem problem : e.problems()) {

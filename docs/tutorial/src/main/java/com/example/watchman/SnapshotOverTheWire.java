@@ -1,8 +1,8 @@
 // region sides
 package com.example.watchman;
 
-import dev.arbor.core.Chart;
-import dev.arbor.core.Machine;
+import dev.arbor.core.typed.TypedChart;
+import dev.arbor.core.typed.TypedMachine;
 import dev.arbor.net.codec.SnapshotCodec;
 import dev.arbor.net.codec.SnapshotException;
 import java.io.IOException;
@@ -16,9 +16,9 @@ public final class SnapshotOverTheWire {
 
     public static void main(String[] args) throws IOException, SnapshotException {
         // The server: bram, one tick into an investigation.
-        Chart<Watchman> chart = ChartFiles.LOADER.load(Path.of("charts/watchman.json"));
+        TypedChart<Watchman, String, Call> chart = ChartFiles.load(Path.of("charts/watchman.json"));
         Village serverVillage = new Village();
-        Machine<Watchman> serverNpc = chart.newMachine(new Watchman("bram", 1, serverVillage));
+        TypedMachine<Watchman, String, Call> serverNpc = chart.newMachine(new Watchman("bram", 1, serverVillage));
         serverNpc.addListener(new Trace("bram", serverVillage.log));
         serverNpc.start();
         for (int i = 0; i < 4; i++) {
@@ -28,18 +28,18 @@ public final class SnapshotOverTheWire {
         GameLoop.tick(serverVillage, serverNpc);
 
         // The client: the same file loaded into a chart of its own, and a machine not started.
-        Chart<Watchman> clientChart = ChartFiles.LOADER.load(Path.of("charts/watchman.json"));
+        TypedChart<Watchman, String, Call> clientChart = ChartFiles.load(Path.of("charts/watchman.json"));
         Village clientVillage = new Village();
         clientVillage.tick = serverVillage.tick;
-        Machine<Watchman> clientNpc = clientChart.newMachine(new Watchman("bram", 1, clientVillage));
+        TypedMachine<Watchman, String, Call> clientNpc = clientChart.newMachine(new Watchman("bram", 1, clientVillage));
         clientNpc.addListener(new Trace("bram", clientVillage.log));
         // endregion
 
         // region codec
-        SnapshotCodec<Watchman> serverCodec = SnapshotCodec.builder(chart)  // one per chart, thread-safe
+        SnapshotCodec<Watchman> serverCodec = SnapshotCodec.builder(chart.chart())  // one per chart, thread-safe
             .ownerData(new Position())
             .build();
-        SnapshotCodec<Watchman> clientCodec = SnapshotCodec.builder(clientChart)
+        SnapshotCodec<Watchman> clientCodec = SnapshotCodec.builder(clientChart.chart())
             .ownerData(new Position())
             .build();
         // endregion
@@ -50,13 +50,13 @@ public final class SnapshotOverTheWire {
              DatagramSocket client = new DatagramSocket(0, loopback)) {
             client.setSoTimeout(2_000);  // never wait for ever
 
-            byte[] bytes = serverCodec.encode(serverNpc);
+            byte[] bytes = serverCodec.encode(serverNpc.machine());
             server.send(new DatagramPacket(bytes, bytes.length, client.getLocalSocketAddress()));
             System.out.println("sent " + bytes.length + " bytes");
 
             DatagramPacket packet = new DatagramPacket(new byte[clientCodec.maxBytes()], clientCodec.maxBytes());
             client.receive(packet);
-            clientCodec.decodeInto(packet.getData(), 0, packet.getLength(), clientNpc);  // checks it all, then restores
+            clientCodec.decodeInto(packet.getData(), 0, packet.getLength(), clientNpc.machine());  // checks, then restores
         }
         // endregion
 
@@ -72,7 +72,7 @@ public final class SnapshotOverTheWire {
     }
 
     /** The same inputs for both sides: six ticks, with a call for help after the fourth. */
-    static void play(Village village, Machine<Watchman> npc) {
+    static void play(Village village, TypedMachine<Watchman, String, Call> npc) {
         for (int i = 0; i < 6; i++) {
             GameLoop.tick(village, npc);
             if (i == 3) {

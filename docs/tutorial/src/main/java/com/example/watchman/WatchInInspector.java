@@ -13,8 +13,8 @@ public final class WatchInInspector {
         wall.bram().fire(Call.NOISE);
 
         try (Inspector inspector = Inspector.start(InspectorOptions.defaults())) {  // 127.0.0.1, a free port; prints the URL
-            inspector.attach(wall.bram(), "bram");
-            inspector.attach(wall.cole(), "cole");
+            inspector.attach(wall.bram().machine(), "bram");  // tools take the untyped machine
+            inspector.attach(wall.cole().machine(), "cole");
             inspector.attach(wall.village().dispatcher);  // the telegrams between them
             for (int i = 0; i < ticks; i++) {
                 inspector.gate();                         // once a tick: where the page pauses and steps the game

@@ -1,12 +1,13 @@
 package com.example.watchman;
 
-import dev.arbor.core.Chart;
 import dev.arbor.core.HistoryType;
+import dev.arbor.core.typed.TypedChart;
 
-/** The watchman's chart, built in Java: built and checked once, shared by every watchman's machine. */
+/** The watchman's chart, built in Java with states of {@link Post} and events of {@link Call}: built once, shared. */
 public final class WatchmanChart {
 
-    public static final Chart<Watchman> CHART = Chart.<Watchman>builder("watchman")
+    public static final TypedChart<Watchman, Post, Call> CHART =
+        TypedChart.builder("watchman", Watchman.class, Post.class, Call.class)  // owner, states, events
         .initial(Post.PATROL)
         .state(Post.PATROL, patrol -> {
             patrol.initial(Post.TO_TOWER);

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
-import dev.arbor.core.Machine;
+import dev.arbor.core.typed.TypedMachine;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -19,8 +19,8 @@ class FirstRunTest {
     @Test
     void aMachineIsOneNpcAndTheChartIsShared() {
         Village village = new Village();
-        Machine<Watchman> bram = WatchmanChart.CHART.newMachine(new Watchman("bram", 1, village));
-        Machine<Watchman> cole = WatchmanChart.CHART.newMachine(new Watchman("cole", 2, village));
+        TypedMachine<Watchman, Post, Call> bram = WatchmanChart.CHART.newMachine(new Watchman("bram", 1, village));
+        TypedMachine<Watchman, Post, Call> cole = WatchmanChart.CHART.newMachine(new Watchman("cole", 2, village));
         bram.start();
         cole.start();
 
@@ -35,7 +35,7 @@ class FirstRunTest {
     void theWatchmanWalksTwoStepsATickAndTurnsAtTheTower() {
         Village village = new Village();
         Watchman bram = new Watchman("bram", 1, village);
-        Machine<Watchman> npc = WatchmanChart.CHART.newMachine(bram);
+        TypedMachine<Watchman, Post, Call> npc = WatchmanChart.CHART.newMachine(bram);
         npc.start();
 
         GameLoop.tick(village, npc);

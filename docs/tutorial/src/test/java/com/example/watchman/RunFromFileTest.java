@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import dev.arbor.core.Chart;
+import dev.arbor.core.typed.TypedChart;
+import dev.arbor.core.typed.TypedMachine;
 import dev.arbor.io.ChartFileException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,7 +40,20 @@ class RunFromFileTest {
     void theFileNamesTheSameStatesAsTheJavaChart() throws Exception {
         Chart<Watchman> fromFile = ChartFiles.LOADER.load(Path.of("charts/watchman.json"));
 
-        assertEquals(paths(WatchmanChart.CHART), paths(fromFile));
+        assertEquals(paths(WatchmanChart.CHART.chart()), paths(fromFile));
+    }
+
+    @Test
+    void aChartFilesStatesAreItsNamesNotTheEnumsConstants() throws Exception {
+        TypedChart<Watchman, String, Call> chart = ChartFiles.load(Path.of("charts/watchman.json"));
+        TypedMachine<Watchman, String, Call> npc = chart.newMachine(new Watchman("bram", 1, new Village()));
+        npc.start();
+        npc.fire(Call.NOISE);
+
+        assertEquals(List.of("INVESTIGATE"), npc.activeStates());
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+            () -> TypedChart.of(chart.chart(), Post.class, Call.class));
+        assertTrue(e.getMessage().contains("has a key of java.lang.String"), e.getMessage());
     }
 
     @Test

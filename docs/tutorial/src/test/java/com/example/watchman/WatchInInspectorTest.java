@@ -31,8 +31,8 @@ class WatchInInspectorTest {
         Wall wall = Wall.of(WatchmanChart.CHART);
         wall.bram().fire(Call.NOISE);
         try (Inspector inspector = Inspector.start(InspectorOptions.defaults().quiet())) {
-            inspector.attach(wall.bram(), "bram");
-            inspector.attach(wall.cole(), "cole");
+            inspector.attach(wall.bram().machine(), "bram");
+            inspector.attach(wall.cole().machine(), "cole");
             inspector.attach(wall.village().dispatcher);
             for (int i = 0; i < 3; i++) {
                 inspector.gate();
