@@ -112,6 +112,13 @@ class SideBySideTest {
         }
     }
 
+    /** A telegram through the dispatcher to every listener of its code, now or after a delay. */
+    record Broadcast(Agent from, int message, float delay) implements Op {
+        public void apply(WestWorld w) {
+            w.dispatcher.dispatchMessage(delay, fsm(w, from), message);
+        }
+    }
+
     /** A telegram handed straight to {@code handleMessage}, whose answer is traced. */
     record Direct(Agent to, int message) implements Op {
         public void apply(WestWorld w) {
@@ -189,6 +196,18 @@ class SideBySideTest {
             List<String> actual = step(arbor, op);
             assertThat(actual).as("step %d (%s): the Arbor twin's calls against gdx-ai's", i, op).isEqualTo(expected);
             steps.add(expected);
+        }
+        return steps;
+    }
+
+    /** Runs the script on one world alone, moving {@code clock} on at each frame; returns its steps' traces. */
+    static List<List<String>> runAlone(GdxClock clock, List<Op> script, WestWorld w) {
+        List<List<String>> steps = new ArrayList<>();
+        for (Op op : script) {
+            if (op instanceof Frame) {
+                clock.update(FRAME);
+            }
+            steps.add(step(w, op));
         }
         return steps;
     }
