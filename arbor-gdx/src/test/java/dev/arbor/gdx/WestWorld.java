@@ -67,7 +67,11 @@ final class WestWorld {
      * before the first one's calls, where gdx-ai's come after.
      */
     record Reaction(Kind kind, int state) {
-        enum Kind { CHANGE, REVERT, INITIAL, OWNER_TWIN, OWNER_BOB, MESSAGE }
+        enum Kind {
+            CHANGE, REVERT, INITIAL, OWNER_TWIN, OWNER_BOB, MESSAGE,
+            /** Asks {@code getCurrentState()}: gdx-ai and the bridge answer differently after a request. */
+            ASK
+        }
 
         void apply(WestWorld w) {
             DefaultStateMachine<Miner, MinerState> fsm = w.bob.fsm;
@@ -83,6 +87,7 @@ final class WestWorld {
                     t.message = state;
                     fsm.handleMessage(t);
                 }
+                case ASK -> w.answers.add("current " + fsm.getCurrentState());
             }
             w.answers.add("owner " + fsm.getOwner().name);
         }
@@ -90,9 +95,10 @@ final class WestWorld {
 
     /**
      * Which callback of Bob's machine runs the reactions: the next of this kind, in {@code state}
-     * (null: any). {@code MESSAGE} is an {@code onMessage} that takes the message.
+     * (null: any). {@code MESSAGE} is an {@code onMessage} that takes the message, {@code REFUSED}
+     * one that does not.
      */
-    enum Trigger { ENTER, UPDATE, EXIT, MESSAGE }
+    enum Trigger { ENTER, UPDATE, EXIT, MESSAGE, REFUSED }
 
     /** Reactions to run once, in the next callback that matches. */
     record Arming(Trigger trigger, MinerState state, List<Reaction> reactions) {
@@ -352,9 +358,7 @@ final class WestWorld {
         public final boolean onMessage(Miner bob, Telegram t) {
             bob.world.log(bob.name + " onMessage " + name() + " " + t.message);
             boolean handled = onMessageBody(bob, t);
-            if (handled) {
-                bob.world.react(Trigger.MESSAGE, this);
-            }
+            bob.world.react(handled ? Trigger.MESSAGE : Trigger.REFUSED, this);
             return handled;
         }
     }
