@@ -98,23 +98,29 @@ final class BridgedMachine<E, S extends State<E>> {
     }
 
     void changeState(S newState) {
-        Object key = keyOf(newState, "changeState");
+        Object key = newState == null ? GdxChart.NO_STATE : newState;
         if (holdingNow()) {
+            keyOf(newState, "changeState"); // refused now, not when the held requests are made
             hold(CHANGE, newState);
             return;
         }
         prepare();
-        if (stack && currentLeaf() != noState()) { // gdx-ai pushes a current state, not "none"
-            int depth = machine.pushedDepth();
-            int limit = machine.chart().pushLimit();
-            if (depth >= limit) {
-                throw new IllegalStateException("changeState(" + newState + "): machine '" + machine.chart().name()
-                        + "' already keeps " + depth + " previous states, its chart's pushLimit (gdx-ai's stack has no"
-                        + " bound): revert, clear them with setInitialState, or raise the limit in GdxChart.build");
+        try {
+            if (stack && currentLeaf() != GdxChart.NO_STATE_ID) { // gdx-ai pushes a current state, not "none"
+                int depth = machine.pushedDepth();
+                int limit = machine.chart().pushLimit();
+                if (depth >= limit) {
+                    throw new IllegalStateException("changeState(" + newState + "): machine '" + machine.chart().name()
+                            + "' already keeps " + depth + " previous states, its chart's pushLimit (gdx-ai's stack has"
+                            + " no bound): revert, clear them with setInitialState, or raise the limit in GdxChart.build");
+                }
+                machine.push(key);
+            } else {
+                machine.goTo(key);
             }
-            machine.push(key);
-        } else {
-            machine.goTo(key);
+        } catch (IllegalArgumentException e) {
+            keyOf(newState, "changeState"); // the bridge's own words when the chart has no such state
+            throw e;                        // else an action's, rethrown after its step
         }
         settle();
     }
@@ -133,7 +139,7 @@ final class BridgedMachine<E, S extends State<E>> {
     /** gdx-ai's {@code DefaultStateMachine}: back to the previous state, which becomes the current one's. */
     private boolean revert() {
         int previous = previousLeaf();
-        if (previous < 0 || previous == noState()) {
+        if (previous < 0 || previous == GdxChart.NO_STATE_ID) {
             return false;
         }
         if (machine.isIn(previous)) {
@@ -178,9 +184,14 @@ final class BridgedMachine<E, S extends State<E>> {
 
     /** The face's owner changed: the machine takes it now, or when the step ends. */
     void ownerChanged() {
+        E owner = face.getOwner();
         if (machine.isStepping()) {
-            hold(OWNER, face.getOwner());
+            hold(OWNER, owner);
             return;
+        }
+        if (held != null && !held.isEmpty()) {
+            settle(); // what an earlier step held comes first, with the owners it was asked with
+            ownerField.accept(owner);
         }
         prepare();
     }
@@ -258,10 +269,6 @@ final class BridgedMachine<E, S extends State<E>> {
         return -1;
     }
 
-    private int noState() {
-        return machine.chart().stateId(GdxChart.NO_STATE);
-    }
-
     private S stateOf(Object key) {
         return stateType.isInstance(key) ? stateType.cast(key) : null;
     }
@@ -290,8 +297,14 @@ final class BridgedMachine<E, S extends State<E>> {
 
     // ---------------------------------------------------------------- holding and replaying
 
-    /** Before a request between steps: replays what an earlier step held, and hands the machine the face's owner. */
+    /**
+     * Before a request between steps: replays what an earlier step held, and hands the machine the
+     * face's owner. Inside a step, nothing: both wait for the step's end.
+     */
     private void prepare() {
+        if (machine.isStepping()) {
+            return;
+        }
         if (held != null && !held.isEmpty()) {
             settle();
         }
@@ -316,7 +329,7 @@ final class BridgedMachine<E, S extends State<E>> {
             }
             int leaf = currentLeaf();
             heldCurrent = currentState();
-            heldHasCurrent = leaf >= 0 && leaf != noState();
+            heldHasCurrent = leaf >= 0 && leaf != GdxChart.NO_STATE_ID;
             heldPrevious = previousState();
             heldDepth = machine.pushedDepth();
         }

@@ -83,6 +83,9 @@ public final class GdxChart<E, S extends State<E>> {
         }
     };
 
+    /** {@link #NO_STATE}'s id in every chart made here: the root's first child. */
+    static final int NO_STATE_ID = 1;
+
     /**
      * How many previous states an {@link ArborStackStateMachine} keeps at most, unless the chart
      * says otherwise: the {@code pushLimit} of every chart made here, which
@@ -153,6 +156,10 @@ public final class GdxChart<E, S extends State<E>> {
         root.on(GlobalUpdate.class).action((owner, tick) -> tick.update(owner));
         spec.accept(root);
         Chart<E> chart = root.build();
+        if (chart.stateId(NO_STATE) != NO_STATE_ID) { // the bridge reads it without a lookup
+            throw new IllegalStateException("chart '" + name + "': the no-state state has id " + chart.stateId(NO_STATE)
+                    + ", not " + NO_STATE_ID + ": Arbor numbers states in another order than the bridge expects");
+        }
         for (int st = 1; st < chart.stateCount(); st++) {
             if (chart.kind(st) == StateKind.PARALLEL) {
                 throw new IllegalArgumentException("chart '" + name + "': state '" + chart.statePath(st)

@@ -347,6 +347,31 @@ class ArborStateMachineTest {
     }
 
     @Test
+    void requestsHeldInAStepStartedOnTheArborMachineAreMadeAtTheNextCallOnTheBridge() {
+        Lamp first = new Lamp();
+        ArborStateMachine<Lamp, Bulb> fsm = new ArborStateMachine<>(GdxChart.build("direct", Bulb.class, root -> root
+                .state(Bulb.OFF, GdxChart.state(Bulb.OFF).andThen(s -> s.onUpdate(l -> {
+                    l.fsm.setInitialState(Bulb.FLICKER);
+                    l.fsm.changeState(Bulb.ON);
+                })))
+                .state(Bulb.ON, GdxChart.state(Bulb.ON))
+                .state(Bulb.FLICKER, GdxChart.state(Bulb.FLICKER))), first, Bulb.OFF);
+        first.fsm = fsm;
+        fsm.machine().update(); // not through the bridge: nothing tells it the step is done
+        assertThat(first.take()).containsExactly("update OFF");
+        assertThat(fsm.getCurrentState()).isEqualTo(Bulb.OFF);
+
+        Lamp second = new Lamp();
+        second.fsm = fsm;
+        fsm.setOwner(second); // the held requests first, with the owner they were asked with
+        assertThat(first.take()).containsExactly("exit FLICKER", "enter ON");
+        assertThat(fsm.getOwner()).isSameAs(second);
+        assertThat(fsm.getPreviousState()).isEqualTo(Bulb.FLICKER);
+        fsm.changeState(Bulb.OFF);
+        assertThat(second.take()).containsExactly("exit ON", "enter OFF");
+    }
+
+    @Test
     void theBridgesStandWhereGdxAisClassesAreDeclaredAndCanBeExtended() {
         Lamp lamp = new Lamp();
         DefaultStateMachine<Lamp, Bulb> plain = new ArborStateMachine<>(CHART, lamp, Bulb.OFF);
