@@ -90,6 +90,23 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
     }
 
     /**
+     * Gives the machine another owner, which every action receives from the next step on: a
+     * pooled machine reused for another entity, or one made before its entity (gdx-ai's
+     * {@code setOwner}). Nothing runs; the configuration and everything else stay as they are.
+     *
+     * @param owner the new owner
+     * @throws IllegalStateException when called from inside a step, whose remaining actions
+     *                               already hold the old owner
+     */
+    public void setOwner(C owner) {
+        if (isBusy()) {
+            throw new IllegalStateException("setOwner() called from inside a step of machine '" + chart().name()
+                    + "': call it between steps");
+        }
+        this.owner = owner;
+    }
+
+    /**
      * Why the current step runs; {@link Cause#NORMAL} outside steps.
      *
      * @return the cause of the current step
@@ -405,6 +422,22 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         return x == null ? 0 : x.stackDepth;
     }
 
+    /**
+     * Whether the state with this id is active in the configuration {@code push} saved at
+     * {@code index}: 0 is the oldest, {@code pushedDepth() - 1} the newest, the one {@link #pop}
+     * returns to. One array read; allocates nothing.
+     *
+     * @param index the saved configuration's place on the stack, below {@link #pushedDepth()}
+     * @param state the state's id
+     * @return whether it is active there
+     * @throws IndexOutOfBoundsException if {@code index} is not below {@link #pushedDepth()}
+     */
+    public boolean isInPushed(int index, int state) {
+        Objects.checkIndex(index, pushedDepth());
+        long[] saved = extras.stack[index]; // a depth above 0 has its extras
+        return (saved[state >>> 6] & (1L << state)) != 0;
+    }
+
     // ---------------------------------------------------------------- snapshots
 
     /**
@@ -527,6 +560,21 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      */
     public boolean isIn(int state) {
         return isActive(state);
+    }
+
+    /**
+     * Whether the state with this id was active in the configuration before the last change, the
+     * one {@link #revert} returns to (false for every state when there is none). One array read;
+     * allocates nothing, unlike reading it from a {@link #snapshot()}.
+     *
+     * @param state the state's id
+     * @return whether it was active
+     */
+    public boolean wasIn(int state) {
+        if (state < 64 || previous0 == 0) { // a previous configuration holds the root, bit 0
+            return state < 64 && (previous0 & (1L << state)) != 0;
+        }
+        return (extras.previousMore[(state >>> 6) - 1] & (1L << state)) != 0;
     }
 
     /**

@@ -192,4 +192,85 @@ class MovesTest {
         assertThat(m.isStepping()).isFalse();
         assertThat(m.activeStates()).containsExactly(St.REST);
     }
+
+    @Test
+    void wasInAnswersForTheConfigurationARevertReturnsTo() {
+        Machine<Npc> m = chart().newMachine(new Npc());
+        Chart<Npc> c = m.chart();
+        m.start();
+        assertThat(m.wasIn(0)).isFalse(); // no change yet: no previous configuration
+        m.goTo(St.REST);
+        assertThat(m.wasIn(c.stateId(St.WORK))).isTrue();
+        assertThat(m.wasIn(c.stateId(St.DIG))).isTrue();
+        assertThat(m.wasIn(c.stateId(St.REST))).isFalse();
+        m.revert();
+        assertThat(m.wasIn(c.stateId(St.REST))).isTrue();
+        assertThat(m.wasIn(c.stateId(St.DIG))).isFalse();
+    }
+
+    @Test
+    void wasInReadsPastTheFirst64States() {
+        Chart<Npc> wide = Chart.<Npc>builder("wide")
+                .initial("s0")
+                .state("s0")
+                .state("many", many -> {
+                    many.initial("s1");
+                    for (int i = 1; i < 80; i++) {
+                        many.state("s" + i);
+                    }
+                })
+                .allowUnreachable()
+                .build();
+        Machine<Npc> m = wide.newMachine(new Npc());
+        m.start();
+        m.goTo("s75");
+        m.goTo("s0");
+        assertThat(wide.stateId("s75")).isGreaterThan(63);
+        assertThat(m.wasIn(wide.stateId("s75"))).isTrue();
+        assertThat(m.wasIn(wide.stateId("s74"))).isFalse();
+    }
+
+    @Test
+    void isInPushedReadsEachSavedConfigurationOldestFirst() {
+        Machine<Npc> m = chart().newMachine(new Npc());
+        Chart<Npc> c = m.chart();
+        m.start();
+        assertThatThrownBy(() -> m.isInPushed(0, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        m.push(St.ALARM);
+        m.push(St.REST);
+        assertThat(m.isInPushed(0, c.stateId(St.DIG))).isTrue();
+        assertThat(m.isInPushed(0, c.stateId(St.ALARM))).isFalse();
+        assertThat(m.isInPushed(1, c.stateId(St.ALARM))).isTrue();
+        assertThatThrownBy(() -> m.isInPushed(2, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+        m.pop();
+        assertThatThrownBy(() -> m.isInPushed(1, 0)).isInstanceOf(IndexOutOfBoundsException.class);
+    }
+
+    @Test
+    void setOwnerHandsTheNextStepsActionsAnotherOwnerAndIsRefusedInsideAStep() {
+        Npc first = new Npc();
+        Npc second = new Npc();
+        Machine<Npc> m = chart().newMachine(first);
+        m.start();
+        first.take();
+        m.setOwner(second);
+        assertThat(m.owner()).isSameAs(second);
+        assertThat(first.take()).isEmpty(); // nothing runs
+        m.goTo(St.REST);
+        assertThat(first.take()).isEmpty();
+        assertThat(second.take()).containsExactly("exit DIG", "exit WORK", "enter REST");
+
+        Chart<Npc> busy = Chart.<Npc>builder("busy")
+                .initial(St.DIG)
+                .state(St.DIG, d -> d.onExit((mm, n) -> mm.setOwner(first)))
+                .state(St.REST)
+                .allowUnreachable()
+                .build();
+        Machine<Npc> b = busy.newMachine(second);
+        b.start();
+        assertThatThrownBy(() -> b.goTo(St.REST)).isInstanceOf(IllegalStateException.class)
+                .hasMessage("setOwner() called from inside a step of machine 'busy': call it between steps");
+        assertThat(b.owner()).isSameAs(second);
+        assertThat(b.activeStates()).containsExactly(St.REST); // the step finished, then the error
+    }
 }

@@ -2,26 +2,22 @@ package dev.arbor.gdx;
 
 import com.badlogic.gdx.ai.fsm.DefaultStateMachine;
 import com.badlogic.gdx.ai.fsm.State;
-import com.badlogic.gdx.ai.fsm.StateMachine;
 import com.badlogic.gdx.ai.msg.Telegram;
 import dev.arbor.core.Cause;
-import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
-import dev.arbor.core.MachineState;
 import dev.arbor.core.MigrationReport;
-import dev.arbor.core.StateKind;
-import java.util.Objects;
 
 /**
- * A gdx-ai {@link StateMachine} backed by an Arbor {@link Machine}: code that holds a
- * {@code StateMachine<E, S>} (and states written for gdx-ai's {@link DefaultStateMachine}) keeps
- * working, while the states run on a {@link GdxChart} that can grow into a hierarchy.
+ * gdx-ai's {@link DefaultStateMachine} run by an Arbor {@link Machine}: it extends gdx-ai's class,
+ * so code that declares a {@code DefaultStateMachine<E, S>} or a {@code StateMachine<E, S>}, and
+ * states written for it, keep working, while the states run on a {@link GdxChart} that can grow
+ * into a hierarchy. {@link ArborStackStateMachine} is the same for gdx-ai's {@code StackStateMachine}.
  *
  * <pre>{@code
  * // once, shared by every miner, like the enum
  * static final GdxChart<Miner, MinerState> MINER = GdxChart.flat("miner", MinerState.class);
  * // was: new DefaultStateMachine<>(this, MinerState.GO_HOME, MinerState.GLOBAL)
- * StateMachine<Miner, MinerState> fsm = new ArborStateMachine<>(MINER, this, MinerState.GO_HOME, MinerState.GLOBAL);
+ * DefaultStateMachine<Miner, MinerState> fsm = new ArborStateMachine<>(MINER, this, MinerState.GO_HOME, MinerState.GLOBAL);
  * }</pre>
  *
  * <p>How each method maps (see {@link GdxChart} for the states themselves):
@@ -37,19 +33,25 @@ import java.util.Objects;
  *       swap does). Where the previous state is the current one (after {@code changeState} to the
  *       current state) gdx-ai exits and re-enters it, and so does this.</li>
  *   <li>{@link #getCurrentState()}, {@link #isInState}: the active leaf; {@link #getPreviousState()}:
- *       the leaf of Arbor's previous configuration. Both are null for {@link GdxChart#NO_STATE}
- *       and for leaves that are not gdx-ai states. Parent states are asked with
- *       {@code machine().isIn(KEY)}.</li>
+ *       the leaf of Arbor's previous configuration ({@link Machine#wasIn}). Both allocate nothing,
+ *       and both are null for {@link GdxChart#NO_STATE} and for leaves that are not gdx-ai
+ *       states. Parent states are asked with {@code machine().isIn(KEY)}.</li>
  *   <li>{@link #setInitialState}: gdx-ai sets the state without calling {@code enter} (nor the
  *       old state's {@code exit}) and forgets the previous state; this is an Arbor
  *       {@link Machine#restore restore} of a configuration with nothing saved, whose cause,
  *       {@link Cause#RESTORE}, the bridged states' callbacks skip.</li>
- *   <li>{@link #setGlobalState}, {@link #getGlobalState()}: this machine's global state, which the
- *       chart's root runs (see {@link GdxChart}).</li>
+ *   <li>{@link #setOwner}, {@link #getOwner()}, {@link #setGlobalState}, {@link #getGlobalState()}:
+ *       gdx-ai's own, on its fields {@code owner} and {@code globalState}, which the bridge reads
+ *       (a subclass may set them directly); the machine is handed a new owner
+ *       ({@link Machine#setOwner}) before its next step. The global state is this machine's; the
+ *       chart's root runs it (see {@link GdxChart}).</li>
  *   <li>{@link #handleMessage}: the telegram fired as a {@link GdxMessage}: the current state's
  *       {@code onMessage}, then its parents' declared transitions and bridged states, then the
  *       global state's; true when one of them took it.</li>
  * </ul>
+ * gdx-ai's fields {@code currentState} and {@code previousState} are not used: the state is the
+ * Arbor machine's, which also moves on its own (declared transitions, timers, restores); a
+ * subclass reads it with the getters.
  *
  * <p><b>Asked from inside a callback.</b> gdx-ai changes state at once, in the middle of the
  * calling state's code; Arbor queues what an action asks and does it when the action returns
@@ -61,18 +63,33 @@ import java.util.Objects;
  * handled as an event of its own once the current step is done, after the changes asked for in that
  * step; {@link #handleMessage} then answers true (accepted) before it is handled.
  *
+ * <p>{@link #setInitialState} and {@link #setOwner} asked from inside a callback cannot be made
+ * in the middle of an Arbor step (a restore and a new owner are made between steps), so they are
+ * held, with every request made on this object after them in that step ({@code changeState},
+ * {@code revertToPreviousState}, {@code handleMessage}, more of themselves), and made in the order
+ * asked once the step ends: when the call on this object that ran the callback returns, or, for a
+ * step started on {@link #machine()} directly, at the next call on this object. What a held
+ * {@code revertToPreviousState} returns is what gdx-ai's would, after the held requests before it.
+ *
  * <p>Confined to one thread, like its machine.
  *
  * @param <E> the owner (entity) type
  * @param <S> the type of the gdx-ai states
  */
-public final class ArborStateMachine<E, S extends State<E>> implements StateMachine<E, S> {
+public class ArborStateMachine<E, S extends State<E>> extends DefaultStateMachine<E, S> {
 
-    private final Class<S> stateType;
-    private final Machine<E> machine;
-    private S globalState;
-    /** The event that runs {@link #globalState}'s update; null when there is no global state. */
-    private GdxChart.GlobalUpdate globalUpdate;
+    /** Null only while gdx-ai's constructor runs, before this class's: see {@link #setInitialState}. */
+    private final BridgedMachine<E, S> bridge;
+
+    /**
+     * A machine with no owner yet ({@link #setOwner} gives it one), no current state and no global
+     * state: the counterpart of {@code new DefaultStateMachine<>()}.
+     *
+     * @param chart the chart, shared by every machine of its kind
+     */
+    public ArborStateMachine(GdxChart<E, S> chart) {
+        this(chart, null, null, null);
+    }
 
     /**
      * A machine with no current state and no global state, as {@code new DefaultStateMachine<>(owner)}.
@@ -107,11 +124,10 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * @throws IllegalArgumentException when {@code initialState} is not an atomic state of the chart
      */
     public ArborStateMachine(GdxChart<E, S> chart, E owner, S initialState, S globalState) {
-        Objects.requireNonNull(chart, "chart");
-        this.stateType = chart.stateType();
-        this.machine = chart.chart().newMachine(owner);
-        setInitialState(initialState);
-        setGlobalState(globalState);
+        super(); // sets no owner nor state; its calls to setInitialState come before the bridge exists
+        this.owner = owner;
+        this.globalState = globalState;
+        this.bridge = new BridgedMachine<>(this, o -> this.owner = o, chart, false, initialState);
     }
 
     /**
@@ -120,20 +136,30 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * @return the machine, which this object drives
      */
     public Machine<E> machine() {
-        return machine;
+        return bridge.machine();
     }
 
-    /** {@return the entity every state receives} */
-    public E getOwner() {
-        return machine.owner();
+    /**
+     * Gives the machine another owner, which every state receives from then on. From inside one of
+     * the machine's callbacks, {@link #getOwner()} answers the new owner at once and the states
+     * receive it once the step ends (see the class comment).
+     *
+     * @param owner the entity every state receives
+     */
+    @Override
+    public void setOwner(E owner) {
+        super.setOwner(owner);
+        bridge.ownerChanged();
     }
 
+    /**
+     * The global state's {@code update}, then the current state's: the global state's as a step
+     * of its own, then one Arbor tick ({@link Machine#update()}), so that a state the global state
+     * changes to is the one that updates.
+     */
     @Override
     public void update() {
-        if (globalUpdate != null) {
-            machine.fire(globalUpdate);
-        }
-        machine.update();
+        bridge.update();
     }
 
     /**
@@ -145,7 +171,7 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      */
     @Override
     public void changeState(S newState) {
-        machine.goTo(keyOf(newState, "changeState"));
+        bridge.changeState(newState);
     }
 
     /**
@@ -156,80 +182,39 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      */
     @Override
     public boolean revertToPreviousState() {
-        int previous = leafOf(machine.snapshot().previous());
-        if (previous < 0 || machine.chart().stateKey(previous) == GdxChart.NO_STATE) {
-            return false;
-        }
-        if (machine.isIn(previous)) {
-            // The last change re-entered the current state: gdx-ai's revert does so again.
-            machine.goTo(machine.chart().stateKey(previous));
-        } else {
-            machine.revert();
-        }
-        return true;
+        return bridge.revertToPreviousState();
     }
 
     /**
      * Sets the current state without entering it and forgets the previous state, as gdx-ai does;
      * the old state is not exited either. Made as an Arbor restore (see the class comment), it
      * also clears what else the machine had saved (history records, pushed configurations,
-     * deferred events): a fresh start.
+     * deferred events): a fresh start. From inside one of the machine's callbacks it is made once
+     * the step ends, with the requests that follow it (see the class comment).
      *
      * @param state the leaf to make current; null for no state
      * @throws IllegalArgumentException when {@code state} is not an atomic state of the chart
-     * @throws IllegalStateException    when called from inside one of this machine's callbacks;
-     *                                  {@link #changeState} is the move to ask for there
      */
     @Override
     public void setInitialState(S state) {
-        Chart<E> chart = machine.chart();
-        int leaf = chart.stateId(keyOf(state, "setInitialState"));
-        if (chart.kind(leaf) != StateKind.ATOMIC) {
-            throw new IllegalArgumentException("setInitialState(" + state + "): state '" + chart.statePath(leaf)
-                    + "' of chart '" + chart.name() + "' has children; the initial state must be a leaf");
+        if (bridge != null) { // null: called by gdx-ai's constructor, whose state this one's sets
+            bridge.setInitialState(state);
         }
-        if (machine.isStepping()) {
-            throw new IllegalStateException("setInitialState(" + state + ") called from inside a callback of machine '"
-                    + chart.name() + "': ask for changeState there");
-        }
-        int[] active = new int[chart.depth(leaf) + 1];
-        for (int st = leaf, i = active.length - 1; st >= 0; st = chart.parent(st)) {
-            active[i--] = st;
-        }
-        machine.restore(new MachineState(active, new int[chart.stateCount()][0], false), Cause.RESTORE);
-    }
-
-    @Override
-    public void setGlobalState(S state) {
-        globalState = state;
-        globalUpdate = state == null ? null : new GdxChart.GlobalUpdate(state);
     }
 
     /** The active leaf's gdx-ai state; null when there is none (or the leaf is one of Arbor's own states). */
     @Override
     public S getCurrentState() {
-        Chart<E> chart = machine.chart();
-        for (int st = chart.stateCount() - 1; st > 0; st--) {
-            if (machine.isIn(st)) {
-                return stateOf(chart.stateKey(st)); // the deepest active state: descendants have larger ids
-            }
-        }
-        return null;
-    }
-
-    @Override
-    public S getGlobalState() {
-        return globalState;
+        return bridge.currentState();
     }
 
     /**
      * The leaf of the configuration before the last change, as a gdx-ai state; null when there is
-     * none. Reads it from a {@link Machine#snapshot()}, so it allocates.
+     * none. Allocates nothing.
      */
     @Override
     public S getPreviousState() {
-        int previous = leafOf(machine.snapshot().previous());
-        return previous < 0 ? null : stateOf(machine.chart().stateKey(previous));
+        return bridge.previousState();
     }
 
     /** Whether {@code state} is the current state (null: whether there is none), as gdx-ai compares. */
@@ -248,10 +233,7 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      */
     @Override
     public boolean handleMessage(Telegram telegram) {
-        boolean queued = machine.isStepping();
-        GdxMessage message = GdxMessage.of(telegram, globalState, queued);
-        machine.fire(message);
-        return queued || message.outcome != GdxMessage.UNHANDLED;
+        return bridge.handleMessage(telegram);
     }
 
     /**
@@ -263,37 +245,11 @@ public final class ArborStateMachine<E, S extends State<E>> implements StateMach
      * @throws IllegalArgumentException when the new chart's states are of another type
      */
     public MigrationReport moveTo(GdxChart<E, S> newChart) {
-        Objects.requireNonNull(newChart, "newChart");
-        if (newChart.stateType() != stateType) {
-            throw new IllegalArgumentException("moveTo(" + newChart + "): its states are " + newChart.stateType().getName()
-                    + ", this machine's are " + stateType.getName());
-        }
-        return machine.moveTo(newChart.chart());
-    }
-
-    private Object keyOf(S state, String method) {
-        if (state == null) {
-            return GdxChart.NO_STATE;
-        }
-        if (!machine.chart().hasState(state)) {
-            throw new IllegalArgumentException(method + "(" + state + "): chart '" + machine.chart().name()
-                    + "' has no state " + state + " (declare it with GdxChart.state)");
-        }
-        return state;
-    }
-
-    private S stateOf(Object key) {
-        return stateType.isInstance(key) ? stateType.cast(key) : null;
-    }
-
-    /** The leaf of a configuration given as ids in document order: its last id; -1 when empty. */
-    private static int leafOf(int[] configuration) {
-        return configuration.length == 0 ? -1 : configuration[configuration.length - 1];
+        return bridge.moveTo(newChart);
     }
 
     @Override
     public String toString() {
-        return "ArborStateMachine[" + machine.chart().name() + ", current " + getCurrentState()
-                + ", global " + globalState + "]";
+        return "ArborStateMachine[" + bridge + "]";
     }
 }

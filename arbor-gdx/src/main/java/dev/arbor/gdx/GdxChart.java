@@ -15,7 +15,8 @@ import java.util.Objects;
 import java.util.function.Consumer;
 
 /**
- * An Arbor chart whose states are gdx-ai {@link State}s, made to be run by {@link ArborStateMachine}:
+ * An Arbor chart whose states are gdx-ai {@link State}s, made to be run by {@link ArborStateMachine}
+ * or {@link ArborStackStateMachine}:
  * the chart (immutable, shared by every machine, like the enum it is made from) and the type of
  * its gdx-ai states.
  *
@@ -82,6 +83,17 @@ public final class GdxChart<E, S extends State<E>> {
         }
     };
 
+    /** {@link #NO_STATE}'s id in every chart made here: the root's first child. */
+    static final int NO_STATE_ID = 1;
+
+    /**
+     * How many previous states an {@link ArborStackStateMachine} keeps at most, unless the chart
+     * says otherwise: the {@code pushLimit} of every chart made here, which
+     * {@code root.pushLimit(n)} in {@link #build} changes. gdx-ai's stack has no bound; Arbor's is
+     * part of the machine's state, which its snapshots (and their codec) hold whole.
+     */
+    public static final int STACK_LIMIT = 1024;
+
     private final Chart<E> chart;
     private final Class<S> stateType;
 
@@ -137,12 +149,17 @@ public final class GdxChart<E, S extends State<E>> {
         Objects.requireNonNull(spec, "spec");
         ChartBuilder<E> root = Chart.<E>builder(name)
                 .allowUnreachable() // gdx-ai states are entered by changeState, not by declared transitions
+                .pushLimit(STACK_LIMIT)
                 .initial(NO_STATE)
                 .handler(new GlobalMessages<>())
                 .state(NO_STATE);
         root.on(GlobalUpdate.class).action((owner, tick) -> tick.update(owner));
         spec.accept(root);
         Chart<E> chart = root.build();
+        if (chart.stateId(NO_STATE) != NO_STATE_ID) { // the bridge reads it without a lookup
+            throw new IllegalStateException("chart '" + name + "': the no-state state has id " + chart.stateId(NO_STATE)
+                    + ", not " + NO_STATE_ID + ": Arbor numbers states in another order than the bridge expects");
+        }
         for (int st = 1; st < chart.stateCount(); st++) {
             if (chart.kind(st) == StateKind.PARALLEL) {
                 throw new IllegalArgumentException("chart '" + name + "': state '" + chart.statePath(st)
@@ -255,7 +272,7 @@ public final class GdxChart<E, S extends State<E>> {
      * state, fired by {@link ArborStateMachine#update()} before the tick.
      */
     static final class GlobalUpdate {
-        private final State<?> state;
+        final State<?> state;
 
         GlobalUpdate(State<?> state) {
             this.state = Objects.requireNonNull(state, "state");

@@ -3,13 +3,17 @@ package dev.arbor.gdx;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.badlogic.gdx.ai.fsm.DefaultStateMachine;
+import com.badlogic.gdx.ai.fsm.StackStateMachine;
 import com.badlogic.gdx.ai.fsm.State;
 import com.badlogic.gdx.ai.fsm.StateMachine;
 import com.badlogic.gdx.ai.msg.Telegram;
 import dev.arbor.core.Cause;
 import dev.arbor.core.MachineState;
+import java.lang.management.ManagementFactory;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -308,14 +312,26 @@ class ArborStateMachineTest {
                 })))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("chart 'regions': state 'both' is parallel, but a gdx-ai StateMachine has one current state");
+    }
 
+    @Test
+    void setInitialStateFromInsideACallbackIsMadeOnceTheStepIsDone() {
         Lamp inside = new Lamp();
-        ArborStateMachine<Lamp, Bulb> busy = new ArborStateMachine<>(GdxChart.build("busy", Bulb.class, root -> root
-                .state(Bulb.OFF, GdxChart.state(Bulb.OFF).andThen(s -> s.onExit(l -> l.fsm.setInitialState(Bulb.ON))))
-                .state(Bulb.ON, GdxChart.state(Bulb.ON))), inside, Bulb.OFF);
-        inside.fsm = busy;
-        assertThatThrownBy(() -> busy.changeState(Bulb.ON)).isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("setInitialState(ON) called from inside a callback of machine 'busy': ask for changeState there");
+        ArborStateMachine<Lamp, Bulb> fsm = new ArborStateMachine<>(GdxChart.build("inside", Bulb.class, root -> root
+                .state(Bulb.OFF, GdxChart.state(Bulb.OFF).andThen(s -> s.onUpdate(l -> {
+                    l.fsm.setInitialState(Bulb.FLICKER);
+                    l.log.add("still " + l.fsm.getCurrentState()); // made when the step is done
+                })))
+                .state(Bulb.ON, GdxChart.state(Bulb.ON))
+                .state(Bulb.FLICKER, GdxChart.state(Bulb.FLICKER))), inside, Bulb.ON);
+        inside.fsm = fsm;
+        fsm.changeState(Bulb.OFF);
+        inside.take();
+        fsm.update();
+        assertThat(inside.take()).containsExactly("update OFF", "still OFF");
+        assertThat(fsm.getCurrentState()).isEqualTo(Bulb.FLICKER);
+        assertThat(fsm.getPreviousState()).isNull();
+        assertThat(fsm.machine().activeStates()).containsExactly(Bulb.FLICKER);
     }
 
     @Test
@@ -328,5 +344,94 @@ class ArborStateMachineTest {
         assertThatThrownBy(() -> new ArborStateMachine<>(nested, new Lamp(), Bulb.ON))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessage("setInitialState(ON): state 'ON' of chart 'nested-lamp' has children; the initial state must be a leaf");
+    }
+
+    @Test
+    void requestsHeldInAStepStartedOnTheArborMachineAreMadeAtTheNextCallOnTheBridge() {
+        Lamp first = new Lamp();
+        ArborStateMachine<Lamp, Bulb> fsm = new ArborStateMachine<>(GdxChart.build("direct", Bulb.class, root -> root
+                .state(Bulb.OFF, GdxChart.state(Bulb.OFF).andThen(s -> s.onUpdate(l -> {
+                    l.fsm.setInitialState(Bulb.FLICKER);
+                    l.fsm.changeState(Bulb.ON);
+                })))
+                .state(Bulb.ON, GdxChart.state(Bulb.ON))
+                .state(Bulb.FLICKER, GdxChart.state(Bulb.FLICKER))), first, Bulb.OFF);
+        first.fsm = fsm;
+        fsm.machine().update(); // not through the bridge: nothing tells it the step is done
+        assertThat(first.take()).containsExactly("update OFF");
+        assertThat(fsm.getCurrentState()).isEqualTo(Bulb.OFF);
+
+        Lamp second = new Lamp();
+        second.fsm = fsm;
+        fsm.setOwner(second); // the held requests first, with the owner they were asked with
+        assertThat(first.take()).containsExactly("exit FLICKER", "enter ON");
+        assertThat(fsm.getOwner()).isSameAs(second);
+        assertThat(fsm.getPreviousState()).isEqualTo(Bulb.FLICKER);
+        fsm.changeState(Bulb.OFF);
+        assertThat(second.take()).containsExactly("exit ON", "enter OFF");
+    }
+
+    @Test
+    void theBridgesStandWhereGdxAisClassesAreDeclaredAndCanBeExtended() {
+        Lamp lamp = new Lamp();
+        DefaultStateMachine<Lamp, Bulb> plain = new ArborStateMachine<>(CHART, lamp, Bulb.OFF);
+        StackStateMachine<Lamp, Bulb> stacked = new ArborStackStateMachine<>(CHART, lamp, Bulb.OFF);
+        assertThat(plain.getOwner()).isSameAs(lamp);
+        assertThat(stacked.getOwner()).isSameAs(lamp);
+
+        // A subclass that logs changes, as gdx-ai users write for DefaultStateMachine.
+        final class Logged extends ArborStateMachine<Lamp, Bulb> {
+            Logged(Lamp owner) {
+                super(CHART, owner, Bulb.OFF);
+            }
+
+            @Override
+            public void changeState(Bulb newState) {
+                getOwner().log.add("changing to " + newState + " from " + getCurrentState());
+                super.changeState(newState);
+            }
+        }
+        Lamp other = new Lamp();
+        Logged logged = new Logged(other);
+        other.fsm = logged;
+        assertThat(send(logged, SWITCH)).isTrue();
+        assertThat(other.take()).containsExactly("onMessage OFF 1", "changing to ON from OFF", "exit OFF", "enter ON");
+    }
+
+    /** Where the sink keeps what is read, so that the calls measured are not optimised away. */
+    static Object sink;
+
+    /** Bytes the current thread allocates over {@code times} calls of {@code read}, after as many to warm up. */
+    static long allocatedBy(Supplier<?> read, int times) {
+        com.sun.management.ThreadMXBean threads = (com.sun.management.ThreadMXBean) ManagementFactory.getThreadMXBean();
+        for (int i = 0; i < times; i++) {
+            sink = read.get();
+        }
+        long before = threads.getCurrentThreadAllocatedBytes();
+        for (int i = 0; i < times; i++) {
+            sink = read.get();
+        }
+        return threads.getCurrentThreadAllocatedBytes() - before;
+    }
+
+    @Test
+    void readingTheStatesAllocatesNothing() {
+        int times = 50_000;
+        ArborStateMachine<Lamp, Bulb> fsm = lamp(Bulb.OFF, Bulb.GLOBAL);
+        fsm.changeState(Bulb.ON);
+        Lamp owner = new Lamp();
+        ArborStackStateMachine<Lamp, Bulb> stack = new ArborStackStateMachine<>(CHART, owner, Bulb.OFF, Bulb.GLOBAL);
+        owner.fsm = stack;
+        stack.changeState(Bulb.ON);
+        assertThat(fsm.getPreviousState()).isEqualTo(Bulb.OFF);
+        assertThat(stack.getPreviousState()).isEqualTo(Bulb.OFF);
+
+        // Less than a byte a call: nothing is allocated per call.
+        assertThat(allocatedBy(fsm::getPreviousState, times)).isLessThan(times);
+        assertThat(allocatedBy(stack::getPreviousState, times)).isLessThan(times);
+        assertThat(allocatedBy(fsm::getCurrentState, times)).isLessThan(times);
+        assertThat(allocatedBy(() -> fsm.isInState(Bulb.ON), times)).isLessThan(times);
+        // The measure sees allocation: a snapshot, which getPreviousState used to read, takes bytes every call.
+        assertThat(allocatedBy(() -> fsm.machine().snapshot(), times)).isGreaterThan(16L * times);
     }
 }

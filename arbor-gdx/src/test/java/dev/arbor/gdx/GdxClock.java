@@ -28,6 +28,12 @@ final class GdxClock implements BeforeEachCallback, AfterEachCallback {
         GdxAI.setTimepiece(saved);
     }
 
+    /** Starts gdx-ai's time again from 0, for a second run in the same test. */
+    void restart() {
+        clock = new DefaultTimepiece();
+        GdxAI.setTimepiece(clock);
+    }
+
     /** Moves gdx-ai's time on by {@code seconds}. */
     void update(float seconds) {
         clock.update(seconds);

@@ -139,7 +139,9 @@ class NestingTest {
             while (script.size() < 200) {
                 Op op = SideBySideTest.randomOp(r);
                 boolean night = op instanceof SideBySideTest.Send s && s.message() == WestWorld.MSG_NIGHTFALL
-                        || op instanceof SideBySideTest.Direct d && d.message() == WestWorld.MSG_NIGHTFALL;
+                        || op instanceof SideBySideTest.Direct d && d.message() == WestWorld.MSG_NIGHTFALL
+                        || op instanceof SideBySideTest.Arm a && a.arming().reactions().stream().anyMatch(x ->
+                                x.kind() == WestWorld.Reaction.Kind.MESSAGE && x.state() == WestWorld.MSG_NIGHTFALL);
                 if (!night) {
                     script.add(op);
                 }

@@ -1,8 +1,8 @@
 package dev.arbor.gdx;
 
 import com.badlogic.gdx.ai.fsm.DefaultStateMachine;
+import com.badlogic.gdx.ai.fsm.StackStateMachine;
 import com.badlogic.gdx.ai.fsm.State;
-import com.badlogic.gdx.ai.fsm.StateMachine;
 import com.badlogic.gdx.ai.msg.MessageDispatcher;
 import com.badlogic.gdx.ai.msg.Telegram;
 import java.util.ArrayList;
@@ -12,10 +12,16 @@ import java.util.SplittableRandom;
 /**
  * A West World in the manner of Buckland's (seed 002), written for these tests as a gdx-ai user
  * writes it: a miner and his wife whose states are enums implementing gdx-ai's {@link State},
- * each with a global state, talking through a {@link MessageDispatcher}. The states only know
- * gdx-ai's {@link StateMachine} interface, so the same enum code runs on a
- * {@link DefaultStateMachine} or on an {@link ArborStateMachine}; every call a state receives is
+ * each with a global state, talking through a {@link MessageDispatcher}. The agents hold their
+ * machines as gdx-ai's {@link DefaultStateMachine}, so the same enum code runs on gdx-ai's
+ * {@code DefaultStateMachine} or {@link StackStateMachine}, or on the bridge's
+ * {@link ArborStateMachine} or {@link ArborStackStateMachine}; every call a state receives is
  * written to the world's trace.
+ *
+ * <p>Bob has a twin, who may be made the owner of Bob's machine ({@code setOwner}): the states
+ * then act on the twin's gold and name. And the world can be armed to run a few requests inside
+ * the next callback of Bob's machine ({@link Arming}), after what the state itself does: that is
+ * how the tests ask for {@code setInitialState}, {@code setOwner} and the rest from inside a callback.
  */
 final class WestWorld {
 
@@ -28,33 +34,129 @@ final class WestWorld {
 
     /** Which machine runs the states. */
     enum Engine {
-        GDX_AI, ARBOR;
+        GDX_AI, ARBOR, GDX_AI_STACK, ARBOR_STACK;
 
-        <E, S extends State<E>> StateMachine<E, S> machine(GdxChart<E, S> chart, E owner, S initial, S global) {
-            return this == GDX_AI ? new DefaultStateMachine<>(owner, initial, global)
-                    : new ArborStateMachine<>(chart, owner, initial, global);
+        /** The machine, made by the constructor that takes everything, or (later) made bare and then given each. */
+        <E, S extends State<E>> DefaultStateMachine<E, S> machine(GdxChart<E, S> chart, E owner, S initial, S global,
+                                                                  boolean later) {
+            if (!later) {
+                return switch (this) {
+                    case GDX_AI -> new DefaultStateMachine<>(owner, initial, global);
+                    case ARBOR -> new ArborStateMachine<>(chart, owner, initial, global);
+                    case GDX_AI_STACK -> new StackStateMachine<>(owner, initial, global);
+                    case ARBOR_STACK -> new ArborStackStateMachine<>(chart, owner, initial, global);
+                };
+            }
+            DefaultStateMachine<E, S> m = switch (this) {
+                case GDX_AI -> new DefaultStateMachine<>();
+                case ARBOR -> new ArborStateMachine<>(chart);
+                case GDX_AI_STACK -> new StackStateMachine<>();
+                case ARBOR_STACK -> new ArborStackStateMachine<>(chart);
+            };
+            m.setOwner(owner);
+            m.setInitialState(initial);
+            m.setGlobalState(global);
+            return m;
         }
+    }
+
+    /**
+     * A request a state makes from inside a callback, after its own code; state -1 is null. What
+     * the machine answers goes to {@link #answers}, not to the trace: the bridge makes the
+     * requests when the callback returns, so a line written between two of them would come
+     * before the first one's calls, where gdx-ai's come after.
+     */
+    record Reaction(Kind kind, int state) {
+        enum Kind {
+            CHANGE, REVERT, INITIAL, OWNER_TWIN, OWNER_BOB, MESSAGE,
+            /** Asks {@code getCurrentState()}: gdx-ai and the bridge answer differently after a request. */
+            ASK
+        }
+
+        void apply(WestWorld w) {
+            DefaultStateMachine<Miner, MinerState> fsm = w.bob.fsm;
+            MinerState s = state < 0 ? null : MinerState.values()[state];
+            switch (kind) {
+                case CHANGE -> fsm.changeState(s);
+                case REVERT -> w.answers.add("revert -> " + fsm.revertToPreviousState());
+                case INITIAL -> fsm.setInitialState(s);
+                case OWNER_TWIN -> fsm.setOwner(w.twin);
+                case OWNER_BOB -> fsm.setOwner(w.bob);
+                case MESSAGE -> {
+                    Telegram t = new Telegram(); // handled at once by gdx-ai, held by the bridge: its answer is not compared
+                    t.message = state;
+                    fsm.handleMessage(t);
+                }
+                case ASK -> w.answers.add("current " + fsm.getCurrentState());
+            }
+            w.answers.add("owner " + fsm.getOwner().name);
+        }
+    }
+
+    /**
+     * Which callback of Bob's machine runs the reactions: the next of this kind, in {@code state}
+     * (null: any). {@code MESSAGE} is an {@code onMessage} that takes the message, {@code REFUSED}
+     * one that does not.
+     */
+    enum Trigger { ENTER, UPDATE, EXIT, MESSAGE, REFUSED }
+
+    /** Reactions to run once, in the next callback that matches. */
+    record Arming(Trigger trigger, MinerState state, List<Reaction> reactions) {
     }
 
     static final GdxChart<Miner, MinerState> MINER_CHART = GdxChart.flat("miner", MinerState.class);
     static final GdxChart<Wife, WifeState> WIFE_CHART = GdxChart.flat("wife", WifeState.class);
 
-    final MessageDispatcher dispatcher = new MessageDispatcher();
+    final MessageDispatcher dispatcher;
     final SplittableRandom random;
     final List<String> trace = new ArrayList<>();
+    /** What the machine answered to the armed requests, in order; compared after the step. */
+    final List<String> answers = new ArrayList<>();
     final Miner bob;
+    /** Bob's twin, who shares his machine: made its owner by {@code setOwner}. */
+    final Miner twin;
     final Wife elsa;
+    /** What runs inside the next matching callback of Bob's machine; null when nothing is armed. */
+    Arming armed;
 
     WestWorld(Engine engine, long seed) {
         this(engine, seed, MINER_CHART);
     }
 
     WestWorld(Engine engine, long seed, GdxChart<Miner, MinerState> minerChart) {
+        this(engine, seed, minerChart, false, new MessageDispatcher());
+    }
+
+    /**
+     * A world whose machines are made by {@code engine}, bare and then given owner, initial and
+     * global state when {@code later}, whose agents talk through {@code dispatcher}.
+     */
+    WestWorld(Engine engine, long seed, GdxChart<Miner, MinerState> minerChart, boolean later,
+              MessageDispatcher dispatcher) {
+        this.dispatcher = dispatcher;
         random = new SplittableRandom(seed);
-        bob = new Miner(this);
+        bob = new Miner(this, "bob");
+        twin = new Miner(this, "twin");
         elsa = new Wife(this);
-        bob.fsm = engine.machine(minerChart, bob, MinerState.GO_HOME_AND_SLEEP, MinerState.MINER_GLOBAL);
-        elsa.fsm = engine.machine(WIFE_CHART, elsa, WifeState.DO_HOUSEWORK, WifeState.WIFE_GLOBAL);
+        bob.fsm = engine.machine(minerChart, bob, MinerState.GO_HOME_AND_SLEEP, MinerState.MINER_GLOBAL, later);
+        twin.fsm = bob.fsm;
+        elsa.fsm = engine.machine(WIFE_CHART, elsa, WifeState.DO_HOUSEWORK, WifeState.WIFE_GLOBAL, later);
+    }
+
+    /**
+     * Runs what is armed, once, if this callback matches, and Elsa is not inside one of her own
+     * callbacks: a telegram the reactions made Bob send her would reach her machine inside its
+     * step, which the bridge handles once the step is done (docs/from-gdx-ai.md).
+     */
+    void react(Trigger trigger, MinerState state) {
+        Arming a = armed;
+        if (a != null && a.trigger == trigger && (a.state == null || a.state == state) && !elsa.busy) {
+            armed = null;
+            answers.add("react in " + trigger + " " + state); // not in the trace: the state's own requests come before it
+            for (Reaction r : a.reactions) {
+                r.apply(this);
+            }
+        }
     }
 
     void log(String line) {
@@ -79,19 +181,21 @@ final class WestWorld {
 
     static final class Miner {
         final WestWorld world;
-        StateMachine<Miner, MinerState> fsm;
+        final String name;
+        DefaultStateMachine<Miner, MinerState> fsm;
         Place location = Place.SHACK;
         int gold;
         int savings;
         int thirst;
         int fatigue = 2;
 
-        Miner(WestWorld world) {
+        Miner(WestWorld world, String name) {
             this.world = world;
+            this.name = name;
         }
 
         void say(String line) {
-            world.log("bob: " + line);
+            world.log(name + ": " + line);
         }
 
         void walkTo(Place place, String line) {
@@ -231,26 +335,31 @@ final class WestWorld {
 
         @Override
         public final void enter(Miner bob) {
-            bob.world.log("bob enter " + name());
+            bob.world.log(bob.name + " enter " + name());
             onEnter(bob);
+            bob.world.react(Trigger.ENTER, this);
         }
 
         @Override
         public final void update(Miner bob) {
-            bob.world.log("bob update " + name());
+            bob.world.log(bob.name + " update " + name());
             onUpdate(bob);
+            bob.world.react(Trigger.UPDATE, this);
         }
 
         @Override
         public final void exit(Miner bob) {
-            bob.world.log("bob exit " + name());
+            bob.world.log(bob.name + " exit " + name());
             onExit(bob);
+            bob.world.react(Trigger.EXIT, this);
         }
 
         @Override
         public final boolean onMessage(Miner bob, Telegram t) {
-            bob.world.log("bob onMessage " + name() + " " + t.message);
-            return onMessageBody(bob, t);
+            bob.world.log(bob.name + " onMessage " + name() + " " + t.message);
+            boolean handled = onMessageBody(bob, t);
+            bob.world.react(handled ? Trigger.MESSAGE : Trigger.REFUSED, this);
+            return handled;
         }
     }
 
@@ -258,8 +367,10 @@ final class WestWorld {
 
     static final class Wife {
         final WestWorld world;
-        StateMachine<Wife, WifeState> fsm;
+        DefaultStateMachine<Wife, WifeState> fsm;
         boolean cooking;
+        /** Whether one of her callbacks is running. */
+        boolean busy;
 
         Wife(WestWorld world) {
             this.world = world;
@@ -378,7 +489,13 @@ final class WestWorld {
         @Override
         public final boolean onMessage(Wife elsa, Telegram t) {
             elsa.world.log("elsa onMessage " + name() + " " + t.message);
-            return onMessageBody(elsa, t);
+            boolean was = elsa.busy;
+            elsa.busy = true;
+            try {
+                return onMessageBody(elsa, t);
+            } finally {
+                elsa.busy = was;
+            }
         }
     }
 }

@@ -27,7 +27,8 @@ public abstract class MachineCore {
 
     /** Not final only so that {@code Machine.moveTo} can replace it between steps; read as before on every path. */
     protected ChartCore chart;
-    protected final Object owner;
+    /** Not final only so that {@code Machine.setOwner} can replace it between steps; read afresh by every step. */
+    protected Object owner;
     /** The active configuration, states 0 to 63: bit s is set when state s is active. */
     protected long active0;
     /** The configuration before the last change (for {@code Machine.revert}), states 0 to 63; 0 when none. */
