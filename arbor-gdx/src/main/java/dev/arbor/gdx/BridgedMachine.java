@@ -26,8 +26,8 @@ import java.util.function.Consumer;
  * step, so asked from inside one, they are held, with every request made through the bridge after
  * them in that step, and replayed in order once the step ends (the engine call the bridge made
  * returns, or the next call on the bridge when the step was started on {@link #machine()} itself).
- * What a held {@code revertToPreviousState} returns is worked out as gdx-ai would, from the held
- * requests before it.
+ * What a held {@code revertToPreviousState} returns is worked out as gdx-ai would, from the
+ * machine as the hold found it and the held requests before it.
  */
 final class BridgedMachine<E, S extends State<E>> {
 
