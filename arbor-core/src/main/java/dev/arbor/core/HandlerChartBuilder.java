@@ -6,6 +6,7 @@ import dev.arbor.core.semantics.UserCode;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
 import dev.arbor.core.model.ChartDef;
+import dev.arbor.core.model.NearestName;
 import dev.arbor.core.model.StateDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -227,7 +228,16 @@ public final class HandlerChartBuilder<C> {
             }
             Object pk = s.parentKey == null ? Chart.ROOT : s.parentKey;
             if (!states.containsKey(pk)) {
-                found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"));
+                List<Object> keys = new ArrayList<>();
+                List<String> names = new ArrayList<>();
+                for (StateDef d : states.values()) {
+                    if (d != root) {
+                        keys.add(d.key);
+                        names.add(d.name);
+                    }
+                }
+                found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"
+                        + NearestName.afterUnknownState(pk, keys, names)));
             }
         }
         for (StateDef s : states.values()) {
