@@ -99,6 +99,7 @@ class SnapshotOverTheWireTest {
         Chart<Watchman> chart = Watchmen.LOADER.load(Expected.copy("watchman.json", charts, "watchman.json"));
         SnapshotCodec<Watchman> codec = SnapshotCodec.builder(chart).ownerData(new Position()).build();
         Machine<Watchman> server = chart.newMachine(new Watchman("bram", 1, new Village()));
+        server.start();
         server.fire(Call.NOISE);
         byte[] bytes = codec.encode(server);
         Machine<Watchman> copy = chart.newMachine(new Watchman("bram", 1, new Village()));
