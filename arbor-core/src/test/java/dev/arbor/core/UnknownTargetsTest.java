@@ -159,4 +159,25 @@ class UnknownTargetsTest {
                 .hasMessage("chart 'guard' has no state 'COMBATT_TYPO'." + STATES);
         assertThat(m.activeStates()).containsExactly(St.PATROL, St.WALK);
     }
+
+    @Test
+    void thousandsOfUnknownKeysAreReportedQuicklyTheSuggestionsWithinABudget() {
+        int n = 5_000;
+        ChartBuilder<Object> b = Chart.builder("big").initial("s0");
+        for (int i = 0; i < n; i++) {
+            String target = "x" + i;
+            b.state("s" + i, st -> st.on(Ev.SEE_ENEMY).target(target));
+        }
+        long began = System.nanoTime();
+        ChartDefinitionException e = catchThrowableOfType(ChartDefinitionException.class, b::build);
+        assertThat(System.nanoTime() - began).as("nanoseconds").isLessThan(10_000_000_000L);
+        assertThat(e.problems()).hasSize(n);
+        assertThat(e.problems().get(0).message()).isEqualTo("transition s0 SEE_ENEMY -> x0 targets 'x0', which the chart "
+                + "does not have; did you mean 's0'? The chart's states: s0, s1, s2, s3, s4, s5, s6, s7, s8, s9, s10, s11, "
+                + "s12, s13, s14, s15, s16, s17, s18, s19, s20, s21, s22, s23, s24, s25, s26, s27, s28, s29, ... "
+                + "(5000 in all)");
+        assertThat(e.problems().get(n - 1).message()).as("past the budget: the states, without a suggestion")
+                .startsWith("transition s4999 SEE_ENEMY -> x4999 targets 'x4999', which the chart does not have. The "
+                        + "chart's states: s0, s1,");
+    }
 }

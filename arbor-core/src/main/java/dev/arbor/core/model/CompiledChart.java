@@ -387,10 +387,10 @@ public final class CompiledChart {
         return event instanceof dev.arbor.core.Done || events.knows(event);
     }
 
-    /** {@link NearestName#afterUnknownState} among this chart's states: what a message about a key it does not have goes on with. */
+    /** {@link StateChoices#after} among this chart's states: what a message about a key it does not have goes on with. */
     public String unknownStateHint(Object key) {
-        return NearestName.afterUnknownState(key, Arrays.asList(states.key).subList(1, stateCount),
-                Arrays.asList(states.name).subList(1, stateCount));
+        return new StateChoices(Arrays.asList(states.key).subList(1, stateCount),
+                Arrays.asList(states.name).subList(1, stateCount)).after(key);
     }
 
     /**

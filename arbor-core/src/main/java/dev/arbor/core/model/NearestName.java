@@ -1,13 +1,12 @@
 package dev.arbor.core.model;
 
-import java.util.List;
 import java.util.Locale;
 
 /**
  * The "did you mean" of the engine's messages (unknown targets in a chart's definition, events a
  * chart does not know): the valid name a misspelt one most likely meant, by edit distance.
- * {@code arbor-io} has its own, with a budget for untrusted files; this one serves the builder and
- * the engine, whose names come from code.
+ * {@code arbor-io} has its own for the files it reads; this one serves the messages of the
+ * builders and the engine ({@link StateChoices} keeps a chart's suggestions within a budget).
  */
 public final class NearestName {
 
@@ -76,33 +75,6 @@ public final class NearestName {
             row = spare;
         }
         return rowUp[b.length()];
-    }
-
-    /**
-     * What a message about a state key a chart does not have goes on with: the key of the declared
-     * state of the same name (a key of another type, such as a constant of another enum, or a name
-     * where the keys are constants), else the nearest declared name ({@link #among}); then the
-     * chart's states: {@code "; did you mean 'COMBAT'? The chart's states: PATROL, COMBAT"}, or
-     * {@code ". The chart's states: PATROL, COMBAT"} when no name is near.
-     *
-     * @param key   the key that names no state
-     * @param keys  the keys of the chart's states, the root left out, in document order
-     * @param names their names, in the same order
-     * @return the rest of the message, from the punctuation that ends its first part
-     */
-    public static String afterUnknownState(Object key, List<Object> keys, List<String> names) {
-        String name = key instanceof Enum<?> e ? e.name() : String.valueOf(key);
-        String hint = null;
-        int same = names.indexOf(name);
-        if (same >= 0) {
-            hint = "; its state '" + name + "' has the key " + keyText(keys.get(same)) + ", not " + keyText(key) + ".";
-        } else {
-            String near = among(name, names);
-            hint = near == null ? "." : "; did you mean '" + near + "'?";
-        }
-        String list = names.size() <= 30 ? String.join(", ", names)
-                : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
-        return hint + (names.isEmpty() ? " The chart declares no state." : " The chart's states: " + list);
     }
 
     /**

@@ -106,16 +106,21 @@ final class StateNumbering {
         }
     }
 
-    /** {@link NearestName#afterUnknownState} among the chart's states, the root left out. */
+    /** {@link StateChoices#after} among the chart's states, the root left out: made on the first unknown key. */
     String unknownStateHint(Object key) {
-        List<Object> keys = new ArrayList<>();
-        List<String> names = new ArrayList<>();
-        for (StateDef d : order.subList(1, order.size())) {
-            keys.add(d.key);
-            names.add(d.name);
+        if (choices == null) {
+            List<Object> keys = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (StateDef d : order.subList(1, order.size())) {
+                keys.add(d.key);
+                names.add(d.name);
+            }
+            choices = new StateChoices(keys, names);
         }
-        return NearestName.afterUnknownState(key, keys, names);
+        return choices.after(key);
     }
+
+    private StateChoices choices;
 
     /** A history without default targets enters as its parent would: fills in its initial targets once every initial is known. */
     static void fillHistoryDefaults(StateTable st) {
