@@ -383,6 +383,21 @@ public final class Chart<C> extends ChartCore {
     }
 
     /**
+     * Checks an event as a machine of this chart would, without a machine: for an adapter that
+     * accepts an event before a machine fires it (a journal, a queue), so that an event the
+     * machine would reject is refused at the door and never kept.
+     *
+     * @param event an event, as {@link Machine#fire} takes it
+     * @throws IllegalArgumentException the one {@link Machine#fire} reports, when the chart does
+     *                                  not know the event and its policy is {@link UnknownEvents#REJECT}
+     */
+    public void checkEvent(Object event) {
+        if (compiled.rejectsUnknownEvents && !knowsEvent(event)) {
+            throw new IllegalArgumentException(compiled.unknownEventMessage(event));
+        }
+    }
+
+    /**
      * The most configurations a machine of this chart keeps pushed ({@link ChartBuilder#pushLimit}).
      *
      * @return the limit, at least 1

@@ -349,4 +349,17 @@ class UnknownEventsTest {
         Chart<Trace> chart = guard().build();
         assertThat(chart.knowsEvent(new ExecutionError(new IllegalStateException(), "PATROL"))).isTrue();
     }
+
+    @Test
+    void checkEventRefusesWithoutAMachineWhatAMachineWouldReject() {
+        Chart<Trace> rejecting = guard().unknownEvents(UnknownEvents.REJECT).build();
+        Chart<Trace> ignoring = guard().unknownEvents(UnknownEvents.IGNORE).build();
+
+        assertThatThrownBy(() -> rejecting.checkEvent("NOISE"))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("chart 'guard' does not know the event \"NOISE\" (a String): no transition, deferral or "
+                        + "other trigger of the chart matches it." + KNOWS);
+        rejecting.checkEvent(Ev.SHOUT); // known, though nothing takes it
+        ignoring.checkEvent("NOISE");
+    }
 }
