@@ -29,7 +29,9 @@ public enum UnknownEvents {
      * reported as the chart's {@link ErrorPolicy} says, like an action's: with {@code RETHROW},
      * thrown once the step is whole (nothing has changed for an event fired on its own), with
      * {@code RAISE_ERROR_EVENT}, raised as {@code error.execution}; listeners hear it as an
-     * {@code onError} of the root.
+     * {@code onError} of the root. An event an action raises or fires is judged when its turn
+     * comes, within the step, and reported the same way; {@link Chart#checkEvent} judges one
+     * without a machine.
      */
     REJECT,
     /**
