@@ -3,6 +3,7 @@ package dev.arbor.cli;
 import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MigrationReport;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.io.ChartFileException;
 import dev.arbor.io.BuiltIn;
 import dev.arbor.io.ChartLoader;
@@ -196,9 +197,20 @@ final class ChartFiles {
         }
     }
 
+    /**
+     * The loader of every command: a file that does not say what its machines do with an event
+     * the chart does not know ({@code "unknownEvents"}) ignores it, as a game run without
+     * {@code -ea} does, so that what a command prints never depends on how its JVM was started.
+     * A typo in a scenario's event is caught before the run (a name no transition takes needs
+     * {@code event NAME}); one in an event a component raises is a warning of the loader.
+     */
+    static <C> ChartLoader<C> loader(ComponentRegistry<C> components) {
+        return ChartLoader.of(components).withUnknownEvents(UnknownEvents.IGNORE);
+    }
+
     private static <C> Json<C> load(Path file, Combination<C> libraries) {
         try {
-            ChartLoader.Checked<C> checked = ChartLoader.of(libraries.components()).loadChecked(file);
+            ChartLoader.Checked<C> checked = loader(libraries.components()).loadChecked(file);
             return new Json<>(checked.chart(), libraries.owner(), libraries.components(), libraries.others(),
                     checked.warnings(), checked.positions());
         } catch (NoSuchFileException e) {

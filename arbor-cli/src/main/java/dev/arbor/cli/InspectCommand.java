@@ -98,7 +98,7 @@ final class InspectCommand implements Callable<Integer> {
     /** A JSON chart: one machine, its events one a tick, the file watched for changes. */
     private <C> void runJson(ChartFiles.Json<C> json, Inspector inspector) throws IOException {
         TraceWriter trace = new TraceWriter(main.out);
-        ChartLoader<C> loader = ChartLoader.of(json.components());
+        ChartLoader<C> loader = ChartFiles.loader(json.components());
         ReloadListener<C> printer = ChartFiles.printingReloads(main.out);
         try (ChartWatcher<C> watcher = ChartWatcher.of(loader, inspector.reloadListener(printer))) {
             Chart<C> chart = watcher.watch(file);

@@ -76,7 +76,7 @@ final class StudioCommand implements Callable<Integer> {
 
     /** The studio and the game: one machine on the file's chart once it loads, ticked in real time. */
     private <C> void run(ChartFiles.Combination<C> libraries, List<String> names) throws IOException {
-        ChartLoader<C> loader = ChartLoader.of(libraries.components());
+        ChartLoader<C> loader = ChartFiles.loader(libraries.components());
         Map<String, ComponentRegistry<?>> offered = new LinkedHashMap<>();
         Map<String, ComponentLibrary<?>> known = ChartFiles.libraries();
         for (String n : new LinkedHashSet<>(names)) {

@@ -2,7 +2,10 @@ package dev.arbor.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** {@code arbor run}: the trace, record by record. */
 class RunCommandTest {
@@ -38,6 +41,22 @@ class RunCommandTest {
                 "transition opened kick -> broken",
                 "enter broken",
                 "final broken");
+    }
+
+    @Test
+    void anEventTheChartDoesNotKnowIsUnhandledWhateverTheJvmUnlessTheFileRejectsIt(@TempDir Path dir) throws Exception {
+        // this JVM runs with -ea, under which a chart that does not choose would reject "lock": the command does not
+        Cli ignored = Cli.run("run", Cli.chart("door.json").toString(), "--events", "open lock");
+        assertThat(ignored.err()).isEmpty();
+        assertThat(ignored.outLines()).contains("event lock", "unhandled lock");
+
+        Path rejecting = dir.resolve("door.json");
+        Files.writeString(rejecting, Files.readString(Cli.chart("door.json"))
+                .replace("\"chart\": \"door\",", "\"chart\": \"door\",\n  \"unknownEvents\": \"reject\","));
+        Cli stopped = Cli.run("run", rejecting.toString(), "--events", "open lock close");
+        assertThat(stopped.outLines()).contains("event lock").doesNotContain("unhandled lock", "event close");
+        assertThat(stopped.err()).startsWith("arbor: the machine stopped: chart 'door' does not know the event \"lock\" "
+                + "(a String)");
     }
 
     @Test

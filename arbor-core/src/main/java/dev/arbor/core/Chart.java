@@ -362,6 +362,42 @@ public final class Chart<C> extends ChartCore {
     }
 
     /**
+     * What machines of this chart do with an event it does not know ({@link ChartBuilder#unknownEvents}).
+     *
+     * @return the policy, the one chosen or the default of the JVM that built the chart
+     */
+    public UnknownEvents unknownEvents() {
+        return compiled.rejectsUnknownEvents ? UnknownEvents.REJECT : UnknownEvents.IGNORE;
+    }
+
+    /**
+     * Whether the chart knows an event: whether any of its triggers (of transitions or
+     * deferrals) matches it, as {@link UnknownEvents} defines. An event it does not know is
+     * treated as {@link #unknownEvents()} says.
+     *
+     * @param event an event, as {@link Machine#fire} takes it
+     * @return whether the chart knows it
+     */
+    public boolean knowsEvent(Object event) {
+        return dev.arbor.core.semantics.RunToCompletion.knows(compiled, java.util.Objects.requireNonNull(event, "event"));
+    }
+
+    /**
+     * Checks an event as a machine of this chart would, without a machine: for an adapter that
+     * accepts an event before a machine fires it (a journal, a queue), so that an event the
+     * machine would reject is refused at the door and never kept.
+     *
+     * @param event an event, as {@link Machine#fire} takes it
+     * @throws IllegalArgumentException the one {@link Machine#fire} reports, when the chart does
+     *                                  not know the event and its policy is {@link UnknownEvents#REJECT}
+     */
+    public void checkEvent(Object event) {
+        if (compiled.rejectsUnknownEvents && !knowsEvent(event)) {
+            throw new IllegalArgumentException(compiled.unknownEventMessage(event));
+        }
+    }
+
+    /**
      * The most configurations a machine of this chart keeps pushed ({@link ChartBuilder#pushLimit}).
      *
      * @return the limit, at least 1

@@ -66,13 +66,29 @@ public final class ChartBuilder<C> extends StateBuilder<C> {
     }
 
     /**
-     * Called with every event that no active state handles (default: ignore).
+     * Called with every event that no active state handles (default: ignore). An event the
+     * chart does not know at all is passed to it only under {@link UnknownEvents#IGNORE}.
      *
      * @param hook run with the owner and the unhandled event; replaces an earlier one
      * @return this builder
      */
     public ChartBuilder<C> onUnhandled(Action<C, Object> hook) {
         settings.onUnhandled(hook);
+        return this;
+    }
+
+    /**
+     * What machines of the chart do with an event it does not know at all, one that no trigger
+     * of the chart matches (as distinct from one it knows that no active state takes now, which
+     * goes to {@link #onUnhandled}): reject it with a message, or ignore it. The default,
+     * {@link UnknownEvents#byDefault()}, rejects when assertions are enabled ({@code -ea}, as
+     * under tests) and ignores otherwise, as decided when the builder is made.
+     *
+     * @param policy reject or ignore
+     * @return this builder
+     */
+    public ChartBuilder<C> unknownEvents(UnknownEvents policy) {
+        settings.unknownEvents(policy);
         return this;
     }
 

@@ -14,6 +14,7 @@ final class ChartSettings {
 
     ChartSettings(ChartDef chart) {
         this.chart = chart;
+        chart.rejectsUnknownEvents = UnknownEvents.byDefault() == UnknownEvents.REJECT;
     }
 
     void errorPolicy(ErrorPolicy policy) {
@@ -26,6 +27,10 @@ final class ChartSettings {
 
     void onUnhandled(Action<?, Object> hook) {
         chart.unhandled = UserCode.eventAction(hook);
+    }
+
+    void unknownEvents(UnknownEvents policy) {
+        chart.rejectsUnknownEvents = Objects.requireNonNull(policy, "policy") == UnknownEvents.REJECT;
     }
 
     void maxMicrosteps(int max) {

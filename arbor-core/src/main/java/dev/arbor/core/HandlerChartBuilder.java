@@ -6,6 +6,7 @@ import dev.arbor.core.semantics.UserCode;
 import dev.arbor.core.ChartDefinitionException.Problem;
 import dev.arbor.core.ChartDefinitionException.Rule;
 import dev.arbor.core.model.ChartDef;
+import dev.arbor.core.model.StateChoices;
 import dev.arbor.core.model.StateDef;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -221,13 +222,23 @@ public final class HandlerChartBuilder<C> {
      */
     public Chart<C> build() {
         List<Problem> found = new ArrayList<>(problems);
+        List<Object> stateKeys = new ArrayList<>();
+        List<String> stateNames = new ArrayList<>();
+        for (StateDef d : states.values()) {
+            if (d != root) {
+                stateKeys.add(d.key);
+                stateNames.add(d.name);
+            }
+        }
+        StateChoices choices = new StateChoices(stateKeys, stateNames);
         for (StateDef s : states.values()) {
             if (s == root) {
                 continue;
             }
             Object pk = s.parentKey == null ? Chart.ROOT : s.parentKey;
             if (!states.containsKey(pk)) {
-                found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"));
+                found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"
+                        + choices.after(pk)));
             }
         }
         for (StateDef s : states.values()) {

@@ -116,7 +116,9 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
     }
 
     /**
-     * Whether {@link #start} (or a first {@code fire}/{@code update}) has run.
+     * Whether {@link #start} or a {@link #restore} has run (or {@link #stop}, on a machine never
+     * started): until then, inputs that run a step ({@link #fire}, {@link #update} and the like)
+     * are refused.
      *
      * @return false until the machine is first started, restored or stopped
      */
@@ -276,9 +278,12 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
     }
 
     /**
-     * Enters the initial configuration and runs to completion.
+     * Enters the initial configuration and runs to completion. A machine must be started (or
+     * {@linkplain #restore restored}) before it takes events or ticks, so that its entry actions
+     * run when the game says, not on its first input; it is started once.
      *
-     * @throws IllegalStateException if the machine is already started, or when called from inside a step
+     * @throws IllegalStateException if the machine is already started (or restored, or stopped),
+     *                               naming its chart, or when called from inside a step
      */
     public void start() {
         RunToCompletion.start(this, Cause.NORMAL);
@@ -288,16 +293,20 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * Enters the initial configuration with a given cause and runs to completion.
      *
      * @param startCause the cause every callback of the step sees
-     * @throws IllegalStateException if the machine is already started, or when called from inside a step
+     * @throws IllegalStateException if the machine is already started (or restored, or stopped),
+     *                               naming its chart, or when called from inside a step
      */
     public void start(Cause startCause) {
         RunToCompletion.start(this, startCause);
     }
 
     /**
-     * Processes one event to completion, as an ordinary input.
+     * Processes one event to completion, as an ordinary input; see {@link #fire(Object, Cause)}.
      *
      * @param event an enum constant, an object matched by its class, a {@link NamedEvent} or a name
+     * @throws IllegalStateException    if the machine was never started (call {@link #start()} first)
+     * @throws IllegalArgumentException if the chart does not know the event at all and its
+     *                                  {@link UnknownEvents} policy rejects it
      */
     public void fire(Object event) {
         fire(event, Cause.NORMAL);
@@ -305,11 +314,20 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * Processes one event to completion. Called from inside an action, the event is queued and
-     * processed after the current step (an action never re-enters the engine). A machine not yet
-     * started is started first; a halted one ignores the event.
+     * processed after the current step (an action never re-enters the engine). An event that no
+     * active state takes goes to the chart's {@code onUnhandled} hook and the listeners'
+     * {@code onUnhandled}, or is kept when an active state defers it; an event the chart does not
+     * know at all (no trigger of it matches) is treated as the chart's {@link UnknownEvents}
+     * policy says. A machine never started refuses the event; a halted or stopped one ignores it.
+     * docs/architecture.md, "What happens to an event", sets these cases side by side.
      *
      * @param event      an enum constant, an object matched by its class, a {@link NamedEvent} or a name
      * @param eventCause the cause every callback of the step sees
+     * @throws IllegalStateException    if the machine was never started (call {@link #start()} first):
+     *                                  nothing runs, no listener hears of it
+     * @throws IllegalArgumentException if the chart does not know the event at all and its
+     *                                  {@link UnknownEvents} policy rejects it, once the step has
+     *                                  finished (by the chart's {@link ErrorPolicy})
      */
     public void fire(Object event, Cause eventCause) {
         RunToCompletion.fire(this, event, eventCause);
@@ -317,13 +335,17 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * Places an event on the internal queue, processed before the current step ends. Outside a
-     * step it is the same as {@link #fire(Object)}.
+     * step it is the same as {@link #fire(Object)}, refused as it is by a machine never started.
      *
      * @param event the event to process within the current step
+     * @throws IllegalStateException if called outside a step on a machine never started
      */
     public void raise(Object event) {
         Objects.requireNonNull(event, "event");
         if (!isBusy()) {
+            if (status() == NEW) {
+                throw RunToCompletion.notStarted(this, "raise(" + RunToCompletion.eventText(event) + ")");
+            }
             fire(event);
             return;
         }
@@ -332,7 +354,8 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * Hands an event to the machine from any thread; it is fired by the owning thread's next
-     * {@link #update} or {@link #drainPosted}.
+     * {@link #update} or {@link #drainPosted}. A machine not yet started may be posted to: the
+     * events wait for its start and its first tick.
      *
      * @param event the event to fire later, in posting order
      */
@@ -341,7 +364,11 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
         extras().post(event);
     }
 
-    /** Fires, in order, every event posted from other threads. Call on the owning thread. */
+    /**
+     * Fires, in order, every event posted from other threads. Call on the owning thread.
+     *
+     * @throws IllegalStateException if the machine was never started (the events stay posted)
+     */
     public void drainPosted() {
         RunToCompletion.drainPosted(this);
     }
@@ -349,7 +376,11 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
     /**
      * Runs one tick: fires posted events, then tests polled transitions from the root down (or
      * from the leaves up, as the chart chooses) and fires at most one per region subtree, then
-     * runs every active state's update action, root to leaf.
+     * runs every active state's update action, root to leaf. A halted or stopped machine ignores
+     * the tick.
+     *
+     * @throws IllegalStateException if the machine was never started (call {@link #start()}
+     *                               first), or when called from inside a step
      */
     public void update() {
         update(Cause.NORMAL);
@@ -359,13 +390,17 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * Runs one tick with a given cause: {@link Cause#REPLAY} when a rollback re-simulates it.
      *
      * @param tickCause the cause every callback of the tick sees
+     * @throws IllegalStateException if the machine was never started (call {@link #start()}
+     *                               first), or when called from inside a step
      */
     public void update(Cause tickCause) {
         Ticks.update(this, tickCause);
     }
 
     /**
-     * Exits every active state, innermost first, and stops the machine; later events are ignored.
+     * Exits every active state, innermost first, and stops the machine; later events and ticks
+     * are ignored. A machine never started is stopped without running anything; it cannot be
+     * started after.
      *
      * @throws IllegalStateException when called from inside a step
      */
@@ -380,10 +415,12 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * {@code ChangeState}, generalised to hierarchies): exits up to the least common compound
      * ancestor and enters down to the target, then its initial content. A history state may be the
      * target. Asked from inside an action, the move is queued and runs after the current
-     * microstep, as a step of its own; asked outside, it runs at once, to completion.
+     * microstep, as a step of its own; asked outside, it runs at once, to completion. A halted
+     * or stopped machine ignores it.
      *
      * @param stateKey the key (or name) of the state to move to
      * @throws IllegalArgumentException if the chart has no such state
+     * @throws IllegalStateException    if the machine was never started (call {@link #start()} first)
      */
     public void goTo(Object stateKey) {
         Moves.requestMove(this, Moves.GOTO, chart().stateId(stateKey));
@@ -391,7 +428,9 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
 
     /**
      * Returns to the configuration before the last change (a state blip, Buckland's agents): only the states
-     * that differ are exited and entered.
+     * that differ are exited and entered. Asked and run as {@link #goTo} is.
+     *
+     * @throws IllegalStateException if the machine was never started (call {@link #start()} first)
      */
     public void revert() {
         Moves.requestMove(this, Moves.REVERT, -1);
@@ -402,12 +441,18 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      *
      * @param stateKey the key (or name) of the state to move to, as {@link #goTo} does
      * @throws IllegalArgumentException if the chart has no such state
+     * @throws IllegalStateException    if the machine was never started (call {@link #start()} first)
      */
     public void push(Object stateKey) {
         Moves.requestMove(this, Moves.PUSH, chart().stateId(stateKey));
     }
 
-    /** Returns to the configuration saved by the matching {@link #push} (resuming the interrupted task). */
+    /**
+     * Returns to the configuration saved by the matching {@link #push} (resuming the interrupted
+     * task). Asked and run as {@link #goTo} is.
+     *
+     * @throws IllegalStateException if the machine was never started (call {@link #start()} first)
+     */
     public void pop() {
         Moves.requestMove(this, Moves.POP, -1);
     }
@@ -473,8 +518,9 @@ public sealed class Machine<C> extends MachineCore permits Machine.WithVariables
      * history action, no completion event, no deferred event. Then everything else the state
      * holds replaces the machine's own: history records, the previous and pushed configurations,
      * plans, clocks (behaviours entered by the restore see their clock once it returns),
-     * finished behaviours, fired timers and deferred events. A machine not yet started counts as
-     * started. The state is checked whole before anything changes.
+     * finished behaviours, fired timers and deferred events. On a machine not yet started the
+     * restore is its start, from the snapshot instead of the initial configuration: it is started
+     * after, and {@link #start()} is refused. The state is checked whole before anything changes.
      *
      * @param state the state to put back, such as one {@link #snapshot()} made
      * @param cause the cause every callback of the restore sees

@@ -113,7 +113,9 @@ public interface MachineListener {
     default void onUpdate(Machine<?> machine, int state, Cause cause) {}
 
     /**
-     * No active state had a transition for the event.
+     * No active state had a transition for the event, and none defers it. An event the chart does
+     * not know at all comes here only under {@link UnknownEvents#IGNORE}; under
+     * {@link UnknownEvents#REJECT} it is an {@link #onError} of the root.
      *
      * @param machine the machine the event was fired into
      * @param event   the event no state took

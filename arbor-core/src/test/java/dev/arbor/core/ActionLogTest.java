@@ -52,6 +52,7 @@ class ActionLogTest {
         Machine<Flags> m = chart.newMachine(new Flags());
         ActionLog log = new ActionLog();
         m.addListener(log);
+        m.start();
         for (int i = 0; i < 40; i++) {
             m.update();
         }

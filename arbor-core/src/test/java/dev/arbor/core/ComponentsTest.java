@@ -174,6 +174,7 @@ class ComponentsTest {
 
         Machine<Npc> other = chart.newMachine(new Npc());
         other.owner().x = 6;
+        other.start();
         other.update();
         assertThat(other.isIn(St.DONE)).isTrue();
     }

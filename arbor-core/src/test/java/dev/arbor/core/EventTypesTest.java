@@ -44,6 +44,7 @@ class EventTypesTest {
     @Test
     void anEnumTriggerMatchesItsConstantOnly() {
         Chart<Trace> chart = Chart.<Trace>builder("enums")
+                .unknownEvents(UnknownEvents.IGNORE) // fires events it does not know, to show that they match nothing
                 .initial("A")
                 .state("A", a -> {
                     a.on(Sig.PING).action(say("ping"));
@@ -70,6 +71,7 @@ class EventTypesTest {
     @Test
     void aRecordTriggerMatchesByTypeAndGuardsAndActionsReadThePayload() {
         Chart<Trace> chart = Chart.<Trace>builder("records")
+                .unknownEvents(UnknownEvents.IGNORE) // fires events it does not know, to show that they match nothing
                 .initial("OK")
                 .state("OK", a -> {
                     a.on(Hit.class).guard((t, hit) -> hit.damage() >= 10)
@@ -122,6 +124,7 @@ class EventTypesTest {
 
     static Chart<Trace> named() {
         return Chart.<Trace>builder("names")
+                .unknownEvents(UnknownEvents.IGNORE) // fires events it does not know, to show that they match nothing
                 .initial("A")
                 .state("A", a -> {
                     a.on("a").action((t, e) -> t.log("a matched " + e));
@@ -289,6 +292,7 @@ class EventTypesTest {
     void anUnhandledEventReachesTheUnhandledHookAndTheListener() {
         List<Object> hooked = new ArrayList<>();
         ChartBuilder<Trace> b = Chart.<Trace>builder("unhandled")
+                .unknownEvents(UnknownEvents.IGNORE) // fires events it does not know, to show that they match nothing
                 .initial("A")
                 .onUnhandled((t, e) -> hooked.add(e));
         Chart<Trace> chart = b
@@ -314,7 +318,7 @@ class EventTypesTest {
 
     @Test
     void withoutAHookUnhandledEventsAreIgnored() {
-        Chart<Trace> chart = Chart.<Trace>builder("ignore").initial("A").state("A").build();
+        Chart<Trace> chart = Chart.<Trace>builder("ignore").unknownEvents(UnknownEvents.IGNORE).initial("A").state("A").build();
         Machine<Trace> m = Trace.started(chart);
 
         m.fire(Sig.PING);

@@ -76,7 +76,7 @@ class HandlerTiersTest {
             assertThat(log.take()).containsExactly("error in A: " + bare, "internal A",
                     "unhandled error.execution(A: java.lang.IllegalStateException: " + bare + ")");
             m.fire("unknown");
-            String unknown = "chart 'contract' has no state 'nowhere'";
+            String unknown = "chart 'contract' has no state 'nowhere'. The chart's states: ROOT_CHILD, A, B";
             assertThat(log.take()).containsExactly("error in A: " + unknown, "internal A",
                     "unhandled error.execution(A: java.lang.IllegalArgumentException: " + unknown + ")");
             m.fire("go");

@@ -47,6 +47,7 @@ class ReadmeExampleTest {
             .build();
 
         Machine<Guard> npc = chart.newMachine(guard);   // one per NPC; the chart is shared
+        npc.start();                                    // enters PATROL and WALK (inputs before it are refused)
         npc.fire(Ev.ARRIVED);                           // an event: run to completion
         npc.update();                                   // a game tick: polled transitions, then onUpdate
         boolean fighting = npc.isIn(St.COMBAT);         // O(1)

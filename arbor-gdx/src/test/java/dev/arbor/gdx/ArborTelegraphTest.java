@@ -95,6 +95,7 @@ class ArborTelegraphTest {
     void handleMessageIsTrueWhenATransitionTookTheTelegramAndFalseWhenNothingDid() {
         Log log = new Log();
         Machine<Log> door = messageDoor().newMachine(log);
+        door.start();
         ArborTelegraph telegraph = ArborTelegraph.of(door);
         assertThat(telegraph.handleMessage(telegram(MSG_CLOSE))).as("closed already: unhandled").isFalse();
         assertThat(telegraph.handleMessage(telegram(MSG_OPEN))).isTrue();
@@ -114,6 +115,7 @@ class ArborTelegraphTest {
                     s.on(Ev.CLOSE).target(Door.CLOSED);
                 })
                 .build().newMachine(log);
+        door.start();
         ArborTelegraph telegraph = ArborTelegraph.of(door, t -> switch (t.message) {
             case MSG_OPEN -> Ev.OPEN;
             case MSG_CLOSE -> Ev.CLOSE;
@@ -147,6 +149,7 @@ class ArborTelegraphTest {
                             .action((l, m) -> l.lines.add("who's there? " + m.extraInfo()));
                 })
                 .build().newMachine(log);
+        door.start();
         self[0] = ArborTelegraph.of(door);
         assertThat(self[0].handleMessage(telegram(MSG_OPEN))).isTrue();
         // The knock waits for the entry action to return; the dispatcher recycled its telegram meanwhile.

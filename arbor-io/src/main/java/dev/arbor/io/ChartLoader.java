@@ -2,6 +2,7 @@ package dev.arbor.io;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.arbor.core.Chart;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.io.ChartFileException.Problem;
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,12 +45,15 @@ public final class ChartLoader<C> {
     private final ComponentRegistry<C> registry;
     private final long maxBytes;
     private final int maxDepth;
+    /** The policy of a chart whose file does not choose one; null: the JVM's default ({@link UnknownEvents#byDefault()}). */
+    private final UnknownEvents unknownEvents;
     private final Binder binder = new Binder();
 
-    private ChartLoader(ComponentRegistry<C> registry, long maxBytes, int maxDepth) {
+    private ChartLoader(ComponentRegistry<C> registry, long maxBytes, int maxDepth, UnknownEvents unknownEvents) {
         this.registry = Objects.requireNonNull(registry, "registry");
         this.maxBytes = maxBytes;
         this.maxDepth = maxDepth;
+        this.unknownEvents = unknownEvents;
     }
 
     /**
@@ -60,7 +64,7 @@ public final class ChartLoader<C> {
      * @return the loader
      */
     public static <C> ChartLoader<C> of(ComponentRegistry<C> registry) {
-        return new ChartLoader<>(registry, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH);
+        return new ChartLoader<>(registry, DEFAULT_MAX_BYTES, DEFAULT_MAX_DEPTH, null);
     }
 
     /**
@@ -75,7 +79,20 @@ public final class ChartLoader<C> {
         if (maxBytes < 1 || maxDepth < 2) {
             throw new IllegalArgumentException("limits must be positive: maxBytes " + maxBytes + ", maxDepth " + maxDepth);
         }
-        return new ChartLoader<>(registry, maxBytes, maxDepth);
+        return new ChartLoader<>(registry, maxBytes, maxDepth, unknownEvents);
+    }
+
+    /**
+     * A loader like this one whose charts, when their file has no {@code "unknownEvents"}, treat
+     * an event they do not know as {@code policy} says, rather than as the JVM's default
+     * ({@link UnknownEvents#byDefault()}: reject under {@code -ea}). For a tool whose results must
+     * not depend on how its JVM was started, such as the {@code arbor} command.
+     *
+     * @param policy the policy of the charts whose file does not choose one
+     * @return a new loader with the same registry and limits; this one is unchanged
+     */
+    public ChartLoader<C> withUnknownEvents(UnknownEvents policy) {
+        return new ChartLoader<>(registry, maxBytes, maxDepth, Objects.requireNonNull(policy, "policy"));
     }
 
     /**
@@ -304,7 +321,7 @@ public final class ChartLoader<C> {
         } catch (SourceTree.SyntaxError e) {
             throw new ChartFileException(List.of(new Problem(name, e.pos.line(), e.pos.column(), e.getMessage())));
         }
-        return new ChartReader<>(name, tree, registry, binder);
+        return new ChartReader<>(name, tree, registry, binder, unknownEvents);
     }
 
     private static ChartFileException tooLarge(String name, long size, long maxBytes) {

@@ -7,6 +7,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.ChartBuilder;
 import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ErrorPolicy;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.UpdateOrder;
 import dev.arbor.io.ChartFileException.Problem;
 import dev.arbor.io.ComponentRegistry.Kind;
@@ -26,8 +27,8 @@ import java.util.List;
  */
 final class ChartReader<C> {
     static final List<String> TOP_KEYS = List.of("$schema", "chart", "components", "errorPolicy", "updateOrder",
-            "maxMicrosteps", "deferLimit", "pushLimit", "allowUnreachable", "onUnhandled", "initial", "initialAction",
-            "global", "states", "variables");
+            "unknownEvents", "maxMicrosteps", "deferLimit", "pushLimit", "allowUnreachable", "onUnhandled", "initial",
+            "initialAction", "global", "states", "variables");
     static final List<String> GLOBAL_KEYS = List.of("onEntry", "onExit", "onUpdate", "use", "handler", "defer",
             "transitions");
     static final List<String> STATE_KEYS = List.of("kind", "initial", "initialAction", "onEntry", "onExit",
@@ -75,7 +76,12 @@ final class ChartReader<C> {
     /** Where the chart's states and transitions stand, once the file is read. */
     private ChartPositions positions;
 
-    ChartReader(String file, SourceTree tree, ComponentRegistry<C> registry, Binder binder) {
+    /** The policy when the file has no {@code "unknownEvents"}; null: the builder's default, the JVM's. */
+    private final UnknownEvents unknownEventsUnlessSaid;
+
+    ChartReader(String file, SourceTree tree, ComponentRegistry<C> registry, Binder binder,
+            UnknownEvents unknownEventsUnlessSaid) {
+        this.unknownEventsUnlessSaid = unknownEventsUnlessSaid;
         this.cx = new ReadContext(file, tree);
         this.tree = tree;
         this.values = new FileValues(cx);
@@ -115,6 +121,12 @@ final class ChartReader<C> {
         String policy = values.choice(top, "errorPolicy", List.of("rethrow", "raiseErrorEvent"));
         if (policy != null) {
             b.errorPolicy(policy.equals("rethrow") ? ErrorPolicy.RETHROW : ErrorPolicy.RAISE_ERROR_EVENT);
+        }
+        String unknown = values.choice(top, "unknownEvents", List.of("reject", "ignore"));
+        if (unknown != null) {
+            b.unknownEvents(unknown.equals("reject") ? UnknownEvents.REJECT : UnknownEvents.IGNORE);
+        } else if (unknownEventsUnlessSaid != null) {
+            b.unknownEvents(unknownEventsUnlessSaid);
         }
         String order = values.choice(top, "updateOrder", List.of("outerFirst", "innerFirst"));
         if (order != null) {

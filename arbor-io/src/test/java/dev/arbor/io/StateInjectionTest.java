@@ -116,6 +116,7 @@ class StateInjectionTest {
         assertThat(run("""
                 {
                   "chart": "npc",
+                  "unknownEvents": "ignore",
                   "onUnhandled": {"use": "Note", "text": "unhandled"},
                   "initial": "idle",
                   "global": {

@@ -80,7 +80,7 @@ class StructureErrorsTest {
                 }
                 """)).containsExactly(
                 "npc.json:2:19: unknown key 'intial' in the chart; did you mean 'initial'? Valid keys: $schema, chart, components, errorPolicy,"
-                        + " updateOrder, maxMicrosteps, deferLimit, pushLimit, allowUnreachable, onUnhandled, initial,"
+                        + " updateOrder, unknownEvents, maxMicrosteps, deferLimit, pushLimit, allowUnreachable, onUnhandled, initial,"
                         + " initialAction, global, states, variables",
                 "npc.json:3:20: unknown key 'onEnter' in state 'a'; did you mean 'onEntry'? Valid keys: kind, initial, initialAction, onEntry,"
                         + " onExit, onUpdate, use, handler, then, defer, transitions, states",

@@ -227,11 +227,18 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 });
         builder.forAnyState()
                 .onCommand(EntityCommand.Fire.class, (held, fire) -> {
+                    Object event;
                     try {
-                        decode(fire.event()); // bytes that are no event never reach the journal
+                        event = decode(fire.event()); // bytes that are no event never reach the journal
                     } catch (SnapshotException | RuntimeException e) {
                         return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
                                 + spec.name() + "': the event's bytes do not decode: " + e.getMessage()));
+                    }
+                    try {
+                        spec.chart().checkEvent(event); // nor does an event the machine would reject on every replay
+                    } catch (IllegalArgumentException e) {
+                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
+                                + spec.name() + "': " + e.getMessage()));
                     }
                     return Effect().persist(new Input.Fired(fire.event()))
                             .thenReply(fire.replyTo(), h -> new EntityReply.Ack(active(h.machine)));

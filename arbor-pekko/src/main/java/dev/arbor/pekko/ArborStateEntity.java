@@ -100,6 +100,12 @@ final class ArborStateEntity<C> extends DurableStateBehavior<EntityCommand, Arbo
                         return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
                                 + spec.name() + "': the event's bytes do not decode: " + e.getMessage()));
                     }
+                    try {
+                        spec.chart().checkEvent(event); // before the machine changes, not thrown from it
+                    } catch (IllegalArgumentException e) {
+                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
+                                + spec.name() + "': " + e.getMessage()));
+                    }
                     ArborEntity.Held<C> held = ownState(stored);
                     held.machine.fire(event);
                     held.inputs++;

@@ -227,4 +227,34 @@ class DurabilityTest {
             assertThat(status.inputs()).isZero();
         }
     }
+
+    @Test
+    void anEventTheChartWouldRejectIsRefusedAndNeverJournaled(@TempDir Path dir) throws Exception {
+        // A codec that carries a name beside the guards' enum: "NOISE" decodes, but no trigger of the chart matches it.
+        dev.arbor.net.codec.EventCodec withNames = new dev.arbor.net.codec.EventCodec() {
+            @Override
+            public void write(Object event, dev.arbor.net.codec.BitWriter out) {
+                out.writeBounded(event instanceof Guards.Ev e ? e.ordinal() : Guards.Ev.values().length,
+                        Guards.Ev.values().length + 1);
+            }
+
+            @Override
+            public Object read(dev.arbor.net.codec.BitReader in) throws dev.arbor.net.codec.SnapshotException {
+                int i = (int) in.readBounded(Guards.Ev.values().length + 1);
+                return i < Guards.Ev.values().length ? Guards.Ev.values()[i] : "NOISE";
+            }
+        };
+        EntitySpec<Guards.Owner> spec = new EntitySpec<>("guard", Guards.CHART, id -> new Guards.Owner(), Guards.SNAPSHOTS,
+                withNames, new Durability.InputsJournaled(5), Duration.ofMinutes(2));
+        assertThat(Guards.CHART.unknownEvents()).as("the default under tests").isEqualTo(dev.arbor.core.UnknownEvents.REJECT);
+        try (Node node = new Node("rejecting", dir.resolve("journal"))) {
+            ArborSharding<Guards.Owner> guards = ArborSharding.init(node.system, spec);
+            EntityReply reply = guards.fire("guard-4", "NOISE").toCompletableFuture().get(20, TimeUnit.SECONDS);
+            assertThat(reply).isInstanceOf(EntityReply.Refused.class);
+            assertThat(((EntityReply.Refused) reply).reason())
+                    .startsWith("entity 'guard-4' of 'guard': chart 'guard' does not know the event \"NOISE\" (a String)");
+            EntityReply.Status status = guards.query("guard-4").toCompletableFuture().get(20, TimeUnit.SECONDS);
+            assertThat(status.inputs()).isZero();
+        }
+    }
 }

@@ -4,6 +4,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.ChartBuilder;
 import dev.arbor.core.ChartDefinitionException;
 import dev.arbor.core.ErrorPolicy;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.HistoryType;
 import dev.arbor.core.StateBuilder;
 import dev.arbor.core.TransitionBuilder;
@@ -63,6 +64,7 @@ final class Mapper {
         String chartName = root.has("name") ? root.attr("name") : loading.file;
         ChartBuilder<ScxmlSession> b = Chart.builder(chartName);
         b.errorPolicy(ErrorPolicy.RAISE_ERROR_EVENT);
+        b.unknownEvents(UnknownEvents.IGNORE); // SCXML discards an event nothing matches (§3.12.1), under tests too
         b.allowUnreachable();
         b.maxMicrosteps(100_000);
         b.initial(initialTargets(root));

@@ -10,6 +10,8 @@ public final class ChartDef {
     /** The API's {@code UpdateOrder.OUTER_FIRST}, the default. */
     public boolean updatesOuterFirst = true;
     public UserAction unhandled;
+    /** The API's {@code UnknownEvents.REJECT}: an event the chart does not know is an error; the builders start from the JVM's default. */
+    public boolean rejectsUnknownEvents;
     public int maxMicrosteps = 10_000;
     /** The most deferred events a machine keeps. */
     public int deferLimit = 64;

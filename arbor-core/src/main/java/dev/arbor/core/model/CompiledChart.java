@@ -136,6 +136,8 @@ public final class CompiledChart {
     /** Whether a tick polls and updates outer states before inner ones (else inner first). */
     public final boolean updatesOuterFirst;
     public final UserAction unhandled;
+    /** Whether an event the chart does not know ({@link #knowsEvent}) is an error (the API's {@code UnknownEvents.REJECT}). */
+    public final boolean rejectsUnknownEvents;
     public final int maxMicrosteps;
     /** The designer variables, in declaration order; a variable's id is its index. */
     public final dev.arbor.core.Variable[] variables;
@@ -195,6 +197,7 @@ public final class CompiledChart {
         this.raisesErrorEvents = def.raisesErrorEvents;
         this.updatesOuterFirst = def.updatesOuterFirst;
         this.unhandled = def.unhandled;
+        this.rejectsUnknownEvents = def.rejectsUnknownEvents;
         this.maxMicrosteps = def.maxMicrosteps;
 
         // 1. Number states in document order; check each state's own declaration.
@@ -225,7 +228,7 @@ public final class CompiledChart {
         // 3. Index transitions by state and trigger; the event sets the chart's own events match.
         this.declaredTriggers = resolution.triggers();
         this.triggerCount = declaredTriggers.length;
-        this.events = new EventSets(declaredTriggers, states.key, states.parent);
+        this.events = new EventSets(declaredTriggers, states.key, states.parent, takesEveryEvent(transitions, states));
         this.triggers = TriggerIndexing.index(states, transitions, resolution.triggerIds, events, words);
 
         boolean parallel = false;
@@ -372,6 +375,47 @@ public final class CompiledChart {
             }
         }
         return List.copyOf(out);
+    }
+
+    /**
+     * Whether a trigger of the chart matches the event, or it is a constant of an enum whose
+     * constants are triggers ({@link EventSets#knows}), or a completion event. (The engine's
+     * error events are known too: the semantics, which raises them, says so.) A lookup, made
+     * only for events that nothing took.
+     */
+    public boolean knowsEvent(Object event) {
+        return event instanceof dev.arbor.core.Done || events.knows(event);
+    }
+
+    /** {@link StateChoices#after} among this chart's states: what a message about a key it does not have goes on with. */
+    public String unknownStateHint(Object key) {
+        return new StateChoices(Arrays.asList(states.key).subList(1, stateCount),
+                Arrays.asList(states.name).subList(1, stateCount)).after(key);
+    }
+
+    /**
+     * The message of an event the chart does not know: the event and its type, the chart, the
+     * events it knows, and the nearest of them by name.
+     */
+    public String unknownEventMessage(Object event) {
+        return events.unknownEventMessage(name, event);
+    }
+
+    /** Whether a wildcard (a transition's or a handler's, or a deferral's {@code "*"}) takes every event. */
+    private static boolean takesEveryEvent(TransitionTable tt, StateTable st) {
+        for (boolean any : tt.anyTrigger) {
+            if (any) {
+                return true;
+            }
+        }
+        for (Trigger[] defers : st.defers) {
+            for (Trigger trig : defers) {
+                if (trig.type() == Trigger.Type.ANY) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     /** Whether any transition is taken by an event (rather than by a handler, a tick or nothing). */

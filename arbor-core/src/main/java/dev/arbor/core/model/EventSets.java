@@ -29,10 +29,13 @@ public final class EventSets {
     private final ClassValue<EventSet> classSets;
     /** Every event set made so far, by index; guarded by itself (named and class sets are made on first use, on any thread). */
     private final List<int[]> setsByIndex = new ArrayList<>();
+    /** Whether a wildcard takes every event, so that the chart knows every event ({@link #knows}). */
+    private final boolean takesEveryEvent;
 
 
-    EventSets(Trigger[] triggers, Object[] key, int[] parent) {
+    EventSets(Trigger[] triggers, Object[] key, int[] parent, boolean takesEveryEvent) {
         this.triggers = triggers;
+        this.takesEveryEvent = takesEveryEvent;
         this.key = key;
         this.parent = parent;
         List<Class<?>> enums = new ArrayList<>();
@@ -76,6 +79,115 @@ public final class EventSets {
             }
         }
 
+    }
+
+    /**
+     * Whether a trigger of the chart matches the event, or it is a constant of an enum whose
+     * constants are triggers (the enum is the chart's event type, of which a chart may take only
+     * some), or a wildcard takes every event. A lookup: the event's set, which the step that found
+     * nothing to take it has made already.
+     */
+    public boolean knows(Object event) {
+        if (takesEveryEvent) {
+            return true;
+        }
+        if (event instanceof Enum<?> en) {
+            Class<?> dc = en.getDeclaringClass();
+            for (Class<?> ec : enumClasses) {
+                if (ec == dc) {
+                    return true;
+                }
+            }
+        }
+        return !wildcardOnly(eventSet(event).ids);
+    }
+
+    /**
+     * Why chart {@code chart} rejects an event it does not know: the event and its type, the
+     * events the chart knows, and the nearest of them by name ({@link NearestName}; a known event
+     * of the same name but another type first).
+     */
+    String unknownEventMessage(String chart, Object event) {
+        List<String> names = new ArrayList<>();
+        List<String> shown = new ArrayList<>();
+        List<String> known = new ArrayList<>();
+        for (Class<?> ec : enumClasses) {
+            List<String> constants = new ArrayList<>();
+            for (Object c : ec.getEnumConstants()) {
+                String n = ((Enum<?>) c).name();
+                names.add(n);
+                shown.add(typeName(ec) + "." + n);
+                constants.add(n);
+            }
+            known.add("the constants of " + typeName(ec) + " (" + listed(constants) + ")");
+        }
+        List<String> descriptors = new ArrayList<>();
+        List<String> classes = new ArrayList<>();
+        for (Trigger trig : triggers) {
+            if (trig.type() == Trigger.Type.NAME && !descriptors.contains('"' + (String) trig.value() + '"')) {
+                String d = (String) trig.value();
+                descriptors.add('"' + d + '"');
+                names.add(d);
+                shown.add('"' + d + '"');
+            } else if (trig.type() == Trigger.Type.CLASS) {
+                Class<?> c = (Class<?>) trig.value();
+                classes.add(typeName(c));
+                names.add(c.getSimpleName());
+                shown.add("an instance of " + typeName(c));
+            }
+        }
+        if (!descriptors.isEmpty()) {
+            known.add("the names " + listed(descriptors) + " (each with the names below it, as \"a\" has \"a.b\")");
+        }
+        if (!classes.isEmpty()) {
+            known.add("instances of " + listed(classes) + " and of their subclasses");
+        }
+        String name = event instanceof Enum<?> en ? en.name() : event instanceof String s ? s
+                : event instanceof NamedEvent ne ? ne.name() : event.getClass().getSimpleName();
+        String nearest = null;
+        for (int i = 0; i < names.size() && nearest == null; i++) {
+            if (names.get(i).equalsIgnoreCase(name)) {
+                nearest = shown.get(i); // the same name, of another type: the likeliest meaning
+            }
+        }
+        if (nearest == null) {
+            String near = NearestName.among(name, names);
+            nearest = near == null ? null : shown.get(names.indexOf(near));
+        }
+        return "chart '" + chart + "' does not know the event " + describe(event)
+                + ": no transition, deferral or other trigger of the chart matches it"
+                + (nearest == null ? "." : "; did you mean " + nearest + "?")
+                + (known.isEmpty() ? " The chart takes no events (its transitions are ticks', eventless or completions')"
+                        : " The events it knows: " + String.join("; ", known))
+                + ". (An event fired on purpose that the chart may not know: build it with unknownEvents(UnknownEvents.IGNORE).)";
+    }
+
+    /** An event and its type, for a message: {@code "NOISE" (a String)}, {@code LOUD (a constant of Volume)}. */
+    private static String describe(Object event) {
+        String text = String.valueOf(event);
+        text = text.length() <= 80 ? text : text.substring(0, 77) + "...";
+        if (event instanceof String) {
+            return '"' + text + "\" (a String)";
+        }
+        if (event instanceof Enum<?> en) {
+            return text + " (a constant of " + typeName(en.getDeclaringClass()) + ")";
+        }
+        if (event instanceof NamedEvent ne) {
+            return text + " (of class " + typeName(event.getClass()) + ", named \"" + ne.name() + "\")";
+        }
+        return text + " (of class " + typeName(event.getClass()) + ")";
+    }
+
+    /** A class's name without its package, nested classes joined by dots: {@code GuardTest.Ev}. */
+    private static String typeName(Class<?> type) {
+        String n = type.getName();
+        return n.substring(n.lastIndexOf('.') + 1).replace('$', '.');
+    }
+
+    /** Up to 20 items, comma-separated, then how many there are in all. */
+    private static String listed(List<String> items) {
+        return items.size() <= 20 ? String.join(", ", items)
+                : String.join(", ", items.subList(0, 20)) + ", ... (" + items.size() + " in all)";
     }
 
     /** The trigger set of state {@code state}'s done event, named {@code doneName} ({@code done.state.S}). */

@@ -106,6 +106,22 @@ final class StateNumbering {
         }
     }
 
+    /** {@link StateChoices#after} among the chart's states, the root left out: made on the first unknown key. */
+    String unknownStateHint(Object key) {
+        if (choices == null) {
+            List<Object> keys = new ArrayList<>();
+            List<String> names = new ArrayList<>();
+            for (StateDef d : order.subList(1, order.size())) {
+                keys.add(d.key);
+                names.add(d.name);
+            }
+            choices = new StateChoices(keys, names);
+        }
+        return choices.after(key);
+    }
+
+    private StateChoices choices;
+
     /** A history without default targets enters as its parent would: fills in its initial targets once every initial is known. */
     static void fillHistoryDefaults(StateTable st) {
         for (int i = 0; i < st.kind.length; i++) {
@@ -217,7 +233,7 @@ final class StateNumbering {
             if (id == null) {
                 problems.add(new Problem(s.name, Rule.UNKNOWN_TARGET,
                         (history ? "history default" : "initial") + " targets '" + StateDef.nameOf(target)
-                        + "', which the chart does not have"));
+                        + "', which the chart does not have" + unknownStateHint(target)));
                 continue;
             }
             if (scope < 0 || !st.isDescendant(id, scope)) {

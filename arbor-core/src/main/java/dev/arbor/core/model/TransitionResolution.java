@@ -76,8 +76,8 @@ final class TransitionResolution {
                 }
                 if (resolved.type() == Trigger.Type.DONE && !states.idByKey.containsKey(resolved.value())) {
                     problems.add(new Problem(d.source.name, Rule.UNKNOWN_TARGET,
-                            "transition waits for the completion of '" + StateDef.nameOf(resolved.value())
-                            + "', which the chart does not have"));
+                            "transition " + describe(d) + " waits for the completion of '" + StateDef.nameOf(resolved.value())
+                            + "', which the chart does not have" + states.unknownStateHint(resolved.value())));
                 }
                 ids.add(triggerIds.computeIfAbsent(resolved, x -> triggerIds.size()));
             }
@@ -122,7 +122,7 @@ final class TransitionResolution {
             if (id == null) {
                 problems.add(new Problem(d.source.name, Rule.UNKNOWN_TARGET,
                         "transition " + describe(d) + verb + StateDef.nameOf(keys.get(k))
-                        + "', which the chart does not have"));
+                        + "', which the chart does not have" + states.unknownStateHint(keys.get(k))));
                 id = 0;
             }
             ids[k] = id;

@@ -206,7 +206,8 @@ public abstract class ChartCore {
         Objects.requireNonNull(stateKey, "stateKey");
         int id = c.idOf(stateKey);
         if (id < 0) {
-            throw new IllegalArgumentException("chart '" + c.name + "' has no state '" + stateKey + "'");
+            throw new IllegalArgumentException("chart '" + c.name + "' has no state '" + stateKey + "'"
+                    + c.unknownStateHint(stateKey));
         }
         return id;
     }

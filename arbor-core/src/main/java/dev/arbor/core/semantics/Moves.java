@@ -30,11 +30,16 @@ public final class Moves {
             m.step().moves.add(kind, target);
             return;
         }
-        if (m.status() == MachineCore.NEW) {
-            RunToCompletion.start(m, Cause.NORMAL);
-        }
         if (m.status() != MachineCore.RUNNING) {
-            return;
+            if (m.status() == MachineCore.NEW) {
+                throw RunToCompletion.notStarted(m, switch (kind) {
+                    case GOTO -> "goTo(" + m.chart.compiled.states.name[target] + ")";
+                    case PUSH -> "push(" + m.chart.compiled.states.name[target] + ")";
+                    case REVERT -> "revert()";
+                    default -> "pop()";
+                });
+            }
+            return; // halted or stopped: ignored
         }
         RunToCompletion.beginStep(m, Cause.NORMAL);
         boolean completed = false;

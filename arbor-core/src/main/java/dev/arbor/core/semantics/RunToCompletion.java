@@ -57,7 +57,9 @@ public final class RunToCompletion {
             throw new IllegalStateException("start() called from inside a step of machine '" + m.chart.compiled.name + "'");
         }
         if (m.status() != MachineCore.NEW) {
-            throw new IllegalStateException("machine '" + m.chart.compiled.name + "' is already started");
+            throw new IllegalStateException("machine of chart '" + m.chart.compiled.name + "' is already "
+                    + (m.status() == MachineCore.RUNNING ? "started" : m.status() == MachineCore.HALTED ? "started (and halted)"
+                            : "started (and stopped)") + ": start() runs once per machine");
         }
         beginStep(m, startCause);
         boolean completed = false;
@@ -98,8 +100,14 @@ public final class RunToCompletion {
         }
     }
 
-    /** {@code Machine.drainPosted}: fires, in order, every event posted from other threads. */
+    /**
+     * {@code Machine.drainPosted}: fires, in order, every event posted from other threads. A
+     * machine never started refuses before taking any, so that none is lost.
+     */
     public static void drainPosted(MachineCore m) {
+        if (m.status() == MachineCore.NEW) {
+            throw notStarted(m, "drainPosted()");
+        }
         MachineCore.Extras x = m.extras;
         if (x == null) {
             if (!m.extrasMade) {
@@ -115,6 +123,25 @@ public final class RunToCompletion {
         }
     }
 
+    /**
+     * What an input that runs a step ({@code fire}, {@code update}, {@code goTo} and the like)
+     * throws on a machine never started: a machine is started explicitly, by {@code start()} or
+     * {@code restore(...)}, so that its entry actions run when the game says, not on the first
+     * event.
+     *
+     * @param call the call refused, as written: {@code "fire(SEE_ENEMY)"}
+     */
+    public static IllegalStateException notStarted(MachineCore m, String call) {
+        return new IllegalStateException("machine of chart '" + m.chart.compiled.name + "' is not started: call start() before "
+                + call);
+    }
+
+    /** An event as a message shows it: a name in quotes, anything else as its {@code toString}, cut short when long. */
+    public static String eventText(Object event) {
+        String text = event instanceof String s ? '"' + s + '"' : String.valueOf(event);
+        return text.length() <= 80 ? text : text.substring(0, 77) + "...";
+    }
+
     /** An event by the interpreter's way: anything but a running, unobserved machine of a compiled chart. */
     public static void fireInterpreted(MachineCore m, Object event, Cause eventCause) {
         Objects.requireNonNull(event, "event");
@@ -126,11 +153,11 @@ public final class RunToCompletion {
             m.step().external.add(event);
             return;
         }
-        if (m.status() == MachineCore.NEW) {
-            start(m, eventCause);
-        }
         if (m.status() != MachineCore.RUNNING) {
-            return;
+            if (m.status() == MachineCore.NEW) {
+                throw notStarted(m, "fire(" + eventText(event) + ")");
+            }
+            return; // halted or stopped: ignored
         }
         beginStep(m, eventCause);
         boolean completed = false;
@@ -462,9 +489,20 @@ public final class RunToCompletion {
         }
     }
 
-    /** No transition took the event: deferred if an active state defers it, else the listener and the chart's unhandled action hear of it. */
+    /**
+     * No transition took the event: deferred if an active state defers it; else, if the chart
+     * does not know it at all and rejects such events ({@code UnknownEvents.REJECT}), an error
+     * reported by the chart's error policy (thrown once the step is whole, by default); else the
+     * listener and the chart's unhandled action hear of it. Only this path pays for the check: a
+     * flag, then a lookup of the event's trigger set.
+     */
     static void unhandled(MachineCore m, Object event) {
-        if (m.chart.compiled.hasDeferral && Deferral.deferIfDeferred(m, event)) {
+        CompiledChart c = m.chart.compiled;
+        if (c.hasDeferral && Deferral.deferIfDeferred(m, event)) {
+            return;
+        }
+        if (c.rejectsUnknownEvents && !knows(c, event)) {
+            reportError(m, 0, new IllegalArgumentException(c.unknownEventMessage(event)));
             return;
         }
         MachineListener l = m.listener();
@@ -472,6 +510,14 @@ public final class RunToCompletion {
             l.onUnhandled(m.face(), event, m.stepCause());
         }
         runAction(m, m.chart.compiled.unhandled, 0, event);
+    }
+
+    /**
+     * Whether chart {@code c} knows an event ({@code UnknownEvents}): one a trigger of it
+     * matches, or a completion or error event the engine raises itself.
+     */
+    public static boolean knows(CompiledChart c, Object event) {
+        return event instanceof ExecutionError || c.knowsEvent(event);
     }
 
     /**

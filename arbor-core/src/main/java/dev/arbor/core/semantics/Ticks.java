@@ -63,10 +63,10 @@ public final class Ticks {
         if (m.isBusy()) {
             throw new IllegalStateException("update() called from inside a step of machine '" + m.chart.compiled.name + "'");
         }
-        RunToCompletion.drainPosted(m);
         if (m.status() == MachineCore.NEW) {
-            RunToCompletion.start(m, Cause.NORMAL);
+            throw RunToCompletion.notStarted(m, "update()");
         }
+        RunToCompletion.drainPosted(m);
         if (m.status() != MachineCore.RUNNING) {
             return;
         }

@@ -10,6 +10,7 @@ import dev.arbor.core.MachineGuard;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateBuilder;
 import dev.arbor.core.TransitionBuilder;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.Variable;
 import java.util.ArrayList;
 import java.util.List;
@@ -208,6 +209,7 @@ public final class GeneratedChart {
                 .variable(variables().get(1))
                 .drawsRandom()
                 .allowUnreachable()
+                .unknownEvents(UnknownEvents.IGNORE) // random inputs name events a chart may not know: unhandled, as in the reference
                 .errorPolicy(ref.raiseErrorEvents ? ErrorPolicy.RAISE_ERROR_EVENT : ErrorPolicy.RETHROW)
                 .maxMicrosteps(maxMicrosteps)
                 .deferLimit(deferLimit);

@@ -11,6 +11,7 @@ import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
 import dev.arbor.core.StateBuilder;
 import dev.arbor.core.TransitionBuilder;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.Variable;
 import java.util.ArrayList;
 import java.util.List;
@@ -436,6 +437,7 @@ final class RandomCharts {
                 .variable(Variable.integer("die", 0, Env.DIE_FACES - 1, 0))
                 .drawsRandom()
                 .allowUnreachable()
+                .unknownEvents(UnknownEvents.IGNORE) // random inputs name events a chart may not know: unhandled, as in the reference
                 .errorPolicy(chart.raiseErrorEvents ? ErrorPolicy.RAISE_ERROR_EVENT : ErrorPolicy.RETHROW)
                 .maxMicrosteps(maxMicrosteps)
                 .deferLimit(10_000); // never reached here: overflow is DeferralTest's
