@@ -9,6 +9,7 @@ import dev.arbor.core.Machine;
 import dev.arbor.core.MachineStateAction;
 import dev.arbor.core.StateAction;
 import dev.arbor.core.StateHandler;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.UpdateOrder;
 import dev.arbor.core.Variable;
 import dev.arbor.core.Variables;
@@ -295,6 +296,19 @@ public final class TypedChartBuilder<C, S, E> {
      */
     public TypedChartBuilder<C, S, E> deferLimit(int limit) {
         chart.deferLimit(limit);
+        return this;
+    }
+
+    /**
+     * What machines of the chart do with an event it does not know at all; see
+     * {@link ChartBuilder#unknownEvents}. A typed machine's events are all of type {@code E}, but
+     * one of a class no trigger names (a record of an event interface, say) is still unknown.
+     *
+     * @param policy reject or ignore
+     * @return this builder
+     */
+    public TypedChartBuilder<C, S, E> unknownEvents(UnknownEvents policy) {
+        chart.unknownEvents(policy);
         return this;
     }
 

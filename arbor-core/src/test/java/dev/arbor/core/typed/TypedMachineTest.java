@@ -9,6 +9,7 @@ import dev.arbor.core.Chart;
 import dev.arbor.core.Machine;
 import dev.arbor.core.MachineState;
 import dev.arbor.core.MigrationReport;
+import dev.arbor.core.UnknownEvents;
 import dev.arbor.core.Variable;
 import org.junit.jupiter.api.Test;
 
@@ -50,6 +51,38 @@ class TypedMachineTest {
         m.addListener(r).start();
         r.take();
         return m;
+    }
+
+    /** Events of a type no enum covers whole: a constant the chart names, a record it does not. */
+    interface Signal {}
+
+    enum Bell implements Signal { RING }
+
+    record Whistle() implements Signal {}
+
+    @Test
+    void anEventOfTheTypeThatNoTransitionNamesFollowsTheChartsUnknownEventsPolicy() {
+        TypedMachine<Recorder, St, Signal> strict = bellChart().unknownEvents(UnknownEvents.REJECT).build()
+                .newMachine(new Recorder());
+        strict.start();
+        assertThatThrownBy(() -> strict.fire(new Whistle())).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("Whistle").hasMessageContaining("bells");
+        assertThat(strict.activeLeaves()).containsExactly(St.IDLE);
+
+        TypedMachine<Recorder, St, Signal> lenient = bellChart().unknownEvents(UnknownEvents.IGNORE).build()
+                .newMachine(new Recorder());
+        lenient.start();
+        lenient.fire(new Whistle());
+        lenient.fire(Bell.RING);
+        assertThat(lenient.activeLeaves()).containsExactly(St.FIGHT);
+    }
+
+    private static TypedChartBuilder<Recorder, St, Signal> bellChart() {
+        return TypedChart.builder("bells", Recorder.class, St.class, Signal.class)
+                .allowUnreachable()
+                .initial(St.IDLE)
+                .state(St.IDLE, s -> s.on(Bell.RING).target(St.FIGHT))
+                .state(St.FIGHT);
     }
 
     @Test
