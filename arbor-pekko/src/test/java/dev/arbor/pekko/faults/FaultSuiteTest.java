@@ -57,9 +57,9 @@ class FaultSuiteTest {
     /** Requests a second from each node's client. */
     private static final int RATE = 80;
     private static final int SNAPSHOT_EVERY = 4;
-    private static final long WARM_UP_MS = 5_000;
+    private static final long WARM_UP_MS = 3_000;
     private static final long FAULT_MS = 15_000;
-    private static final long SETTLE_MS = 5_000;
+    private static final long SETTLE_MS = 3_000;
 
     private NetworkLab network;
     private LabDatabase database;
