@@ -26,7 +26,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * events: none lost, none applied twice. An event whose acknowledgement never came (it was in
  * flight to the dead node) may or may not have been stored, and is allowed either way.
  *
- * <p>About a minute a case: it runs with {@code -Pcluster} (as {@code .ci/run} does, one case), not in the
+ * <p>About a minute a case: it runs with {@code -Pcluster}, not in the
  * default build.
  */
 @Tag("cluster")
@@ -37,7 +37,7 @@ class ClusterTest {
     /**
      * Both durability modes on both stores, or those {@code -Darbor.cluster.cases} names by their
      * display names, comma-separated ({@code .ci/run} runs "snapshots only on PostgreSQL" alone:
-     * the fault suite kills a node of the journaled mode on PostgreSQL, with a stricter checker).
+     * CI runs the fault suite instead, whose kill scenario has a stricter checker).
      */
     static Stream<Arguments> cases() {
         List<Arguments> all = List.of(Arguments.of("inputs journaled", "H2"), Arguments.of("snapshots only", "H2"),
