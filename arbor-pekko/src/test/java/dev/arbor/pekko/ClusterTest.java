@@ -35,9 +35,9 @@ class ClusterTest {
     private static final int ENTITIES = 10_000;
 
     /**
-     * display names, comma-separated (for one case alone, e.g. "snapshots only on PostgreSQL";
-     * display names, comma-separated ({@code .ci/run} runs "snapshots only on PostgreSQL" alone:
-     * CI runs the fault suite instead, whose kill scenario has a stricter checker).
+     * Both durability modes on both stores, or those {@code -Darbor.cluster.cases} names by their
+     * display names, comma-separated (e.g. "snapshots only on PostgreSQL"; CI runs the fault
+     * suite instead, whose kill scenario has a stricter checker).
      */
     static Stream<Arguments> cases() {
         List<Arguments> all = List.of(Arguments.of("inputs journaled", "H2"), Arguments.of("snapshots only", "H2"),
