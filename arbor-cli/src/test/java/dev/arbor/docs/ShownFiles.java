@@ -207,7 +207,7 @@ final class ShownFiles {
                 problems.add(at + " differs from " + what + " " + difference);
             }
         }
-        for (String path : new java.util.TreeSet<>(mustShow)) { // in a stable order, whatever the set
+        for (String path : new TreeSet<>(mustShow)) { // in a stable order, whatever the set
             if (!shownWhole.contains(path)) {
                 covered(path, files.get(path), regions.get(path), shownRegions, doc, problems);
             }

@@ -9,6 +9,7 @@ import dev.arbor.core.model.UserCodeSubstitution;
 import dev.arbor.core.model.UserGuard;
 import dev.arbor.core.semantics.ChartCore;
 import dev.arbor.core.semantics.Migration;
+import dev.arbor.core.semantics.RunToCompletion;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -379,7 +380,7 @@ public final class Chart<C> extends ChartCore {
      * @return whether the chart knows it
      */
     public boolean knowsEvent(Object event) {
-        return dev.arbor.core.semantics.RunToCompletion.knows(compiled, java.util.Objects.requireNonNull(event, "event"));
+        return RunToCompletion.knows(compiled, Objects.requireNonNull(event, "event"));
     }
 
     /**
@@ -392,8 +393,9 @@ public final class Chart<C> extends ChartCore {
      *                                  not know the event and its policy is {@link UnknownEvents#REJECT}
      */
     public void checkEvent(Object event) {
-        if (compiled.rejectsUnknownEvents && !knowsEvent(event)) {
-            throw new IllegalArgumentException(compiled.unknownEventMessage(event));
+        IllegalArgumentException rejected = RunToCompletion.rejection(compiled, Objects.requireNonNull(event, "event"));
+        if (rejected != null) {
+            throw rejected;
         }
     }
 

@@ -222,21 +222,16 @@ public final class HandlerChartBuilder<C> {
      */
     public Chart<C> build() {
         List<Problem> found = new ArrayList<>(problems);
-        List<Object> stateKeys = new ArrayList<>();
-        List<String> stateNames = new ArrayList<>();
-        for (StateDef d : states.values()) {
-            if (d != root) {
-                stateKeys.add(d.key);
-                stateNames.add(d.name);
-            }
-        }
-        StateChoices choices = new StateChoices(stateKeys, stateNames);
+        StateChoices choices = null; // made for the first unknown parent
         for (StateDef s : states.values()) {
             if (s == root) {
                 continue;
             }
             Object pk = s.parentKey == null ? Chart.ROOT : s.parentKey;
             if (!states.containsKey(pk)) {
+                if (choices == null) {
+                    choices = StateChoices.of(states.values().stream().filter(d -> d != root).toList());
+                }
                 found.add(new Problem(s.name, Rule.UNKNOWN_PARENT, "parent '" + StateDef.nameOf(pk) + "' is not registered"
                         + choices.after(pk)));
             }

@@ -227,18 +227,10 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
                 });
         builder.forAnyState()
                 .onCommand(EntityCommand.Fire.class, (held, fire) -> {
-                    Object event;
                     try {
-                        event = decode(fire.event()); // bytes that are no event never reach the journal
-                    } catch (SnapshotException | RuntimeException e) {
-                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
-                                + spec.name() + "': the event's bytes do not decode: " + e.getMessage()));
-                    }
-                    try {
-                        spec.chart().checkEvent(event); // nor does an event the machine would reject on every replay
-                    } catch (IllegalArgumentException e) {
-                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
-                                + spec.name() + "': " + e.getMessage()));
+                        admit(spec, fire.event());
+                    } catch (NotAdmitted e) {
+                        return Effect().reply(fire.replyTo(), e.reply(entityId, spec));
                     }
                     return Effect().persist(new Input.Fired(fire.event()))
                             .thenReply(fire.replyTo(), h -> new EntityReply.Ack(active(h.machine)));
@@ -384,6 +376,37 @@ final class ArborEntity<C> extends EventSourcedBehavior<EntityCommand, Input, Ar
 
     static Object decode(EntitySpec<?> spec, byte[] event) throws SnapshotException {
         return spec.events().read(new BitReader(event));
+    }
+
+    /** Why an event is refused before it reaches the machine or the store. */
+    static final class NotAdmitted extends Exception {
+        NotAdmitted(String why) {
+            super(why, null, false, false);
+        }
+
+        EntityReply.Refused reply(String entityId, EntitySpec<?> spec) {
+            return new EntityReply.Refused("entity '" + entityId + "' of '" + spec.name() + "': " + getMessage());
+        }
+    }
+
+    /**
+     * The event the bytes hold, once it is one the machine takes: bytes that are no event, and an
+     * event the chart rejects ({@code Chart.checkEvent}), which a journal would replay into the
+     * same error every time, never reach the store.
+     */
+    static Object admit(EntitySpec<?> spec, byte[] bytes) throws NotAdmitted {
+        Object event;
+        try {
+            event = decode(spec, bytes);
+        } catch (SnapshotException | RuntimeException e) {
+            throw new NotAdmitted("the event's bytes do not decode: " + e.getMessage());
+        }
+        try {
+            spec.chart().checkEvent(event);
+        } catch (IllegalArgumentException e) {
+            throw new NotAdmitted(e.getMessage());
+        }
+        return event;
     }
 
     /** A journaled event: it decoded when it was taken in, so failing now is a broken journal. */

@@ -95,16 +95,9 @@ final class ArborStateEntity<C> extends DurableStateBehavior<EntityCommand, Arbo
                 .onCommand(EntityCommand.Fire.class, (stored, fire) -> {
                     Object event;
                     try {
-                        event = ArborEntity.decode(spec, fire.event());
-                    } catch (SnapshotException | RuntimeException e) {
-                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
-                                + spec.name() + "': the event's bytes do not decode: " + e.getMessage()));
-                    }
-                    try {
-                        spec.chart().checkEvent(event); // before the machine changes, not thrown from it
-                    } catch (IllegalArgumentException e) {
-                        return Effect().reply(fire.replyTo(), new EntityReply.Refused("entity '" + entityId + "' of '"
-                                + spec.name() + "': " + e.getMessage()));
+                        event = ArborEntity.admit(spec, fire.event()); // checked before the machine changes
+                    } catch (ArborEntity.NotAdmitted e) {
+                        return Effect().reply(fire.replyTo(), e.reply(entityId, spec));
                     }
                     ArborEntity.Held<C> held = ownState(stored);
                     held.machine.fire(event);

@@ -1,5 +1,6 @@
 package dev.arbor.core.model;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -36,6 +37,22 @@ public final class StateChoices {
         String list = names.size() <= 30 ? String.join(", ", names)
                 : String.join(", ", names.subList(0, 30)) + ", ... (" + names.size() + " in all)";
         this.listed = names.isEmpty() ? " The chart declares no state." : " The chart's states: " + list;
+    }
+
+    /**
+     * The choices of the states a builder declared.
+     *
+     * @param states the declared states in document order, the root left out
+     * @return their choices
+     */
+    public static StateChoices of(Iterable<StateDef> states) {
+        List<Object> keys = new ArrayList<>();
+        List<String> names = new ArrayList<>();
+        for (StateDef d : states) {
+            keys.add(d.key);
+            names.add(d.name);
+        }
+        return new StateChoices(keys, names);
     }
 
     /**

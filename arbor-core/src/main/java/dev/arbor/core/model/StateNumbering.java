@@ -109,13 +109,7 @@ final class StateNumbering {
     /** {@link StateChoices#after} among the chart's states, the root left out: made on the first unknown key. */
     String unknownStateHint(Object key) {
         if (choices == null) {
-            List<Object> keys = new ArrayList<>();
-            List<String> names = new ArrayList<>();
-            for (StateDef d : order.subList(1, order.size())) {
-                keys.add(d.key);
-                names.add(d.name);
-            }
-            choices = new StateChoices(keys, names);
+            choices = StateChoices.of(order.subList(1, order.size()));
         }
         return choices.after(key);
     }

@@ -108,6 +108,11 @@ public final class RunToCompletion {
         if (m.status() == MachineCore.NEW) {
             throw notStarted(m, "drainPosted()");
         }
+        firePosted(m);
+    }
+
+    /** Fires the posted events of a machine known to be started: {@code update}'s first part, which checked it. */
+    static void firePosted(MachineCore m) {
         MachineCore.Extras x = m.extras;
         if (x == null) {
             if (!m.extrasMade) {
@@ -501,8 +506,9 @@ public final class RunToCompletion {
         if (c.hasDeferral && Deferral.deferIfDeferred(m, event)) {
             return;
         }
-        if (c.rejectsUnknownEvents && !knows(c, event)) {
-            reportError(m, 0, new IllegalArgumentException(c.unknownEventMessage(event)));
+        IllegalArgumentException rejected = rejection(c, event);
+        if (rejected != null) {
+            reportError(m, 0, rejected);
             return;
         }
         MachineListener l = m.listener();
@@ -518,6 +524,15 @@ public final class RunToCompletion {
      */
     public static boolean knows(CompiledChart c, Object event) {
         return event instanceof ExecutionError || c.knowsEvent(event);
+    }
+
+    /**
+     * What an event chart {@code c} does not know is, when the chart rejects such events
+     * ({@code UnknownEvents.REJECT}): the error a machine reports, and an adapter throws at its
+     * door ({@code Chart.checkEvent}); null when the chart knows the event or ignores unknown ones.
+     */
+    public static IllegalArgumentException rejection(CompiledChart c, Object event) {
+        return c.rejectsUnknownEvents && !knows(c, event) ? new IllegalArgumentException(c.unknownEventMessage(event)) : null;
     }
 
     /**

@@ -66,7 +66,7 @@ public final class Ticks {
         if (m.status() == MachineCore.NEW) {
             throw RunToCompletion.notStarted(m, "update()");
         }
-        RunToCompletion.drainPosted(m);
+        RunToCompletion.firePosted(m);
         if (m.status() != MachineCore.RUNNING) {
             return;
         }
