@@ -115,6 +115,23 @@ final class LabDatabase implements AutoCloseable {
         begin();
     }
 
+    /**
+     * Starts the server again if it is not running: a scenario cut short while the database was
+     * down leaves it so.
+     */
+    void ensureRunning() {
+        try {
+            asPostgres(bin.resolve("pg_ctl").toString(), "-D", data.toString(), "status");
+        } catch (IllegalStateException notRunning) {
+            begin();
+        }
+    }
+
+    /** {@return the server's data directory, removed by {@link #close}} */
+    Path directory() {
+        return data;
+    }
+
     @Override
     public void close() {
         quietly("runuser", "-u", "postgres", "--", bin.resolve("pg_ctl").toString(), "-D", data.toString(), "-m",

@@ -170,6 +170,24 @@ final class NetworkLab implements AutoCloseable {
         }
     }
 
+    /**
+     * What a lab left on this machine: its namespaces, its links in the host's namespace and the
+     * database's address. A closed lab leaves nothing.
+     *
+     * @return one line per thing left, empty when there is none
+     */
+    static List<String> leftovers() {
+        List<String> out = new ArrayList<>();
+        run("ip", "netns", "list").lines().map(l -> l.split(" ")[0]).filter(ns -> ns.startsWith(NAMESPACE))
+                .forEach(ns -> out.add("namespace " + ns));
+        run("ip", "-o", "link", "show").lines().map(l -> l.split(": ")[1].split("@")[0])
+                .filter(link -> link.startsWith("fa-db")).forEach(link -> out.add("link " + link));
+        if (run("ip", "-o", "addr", "show", "dev", "lo").contains(" " + DATABASE + "/")) {
+            out.add("address " + DATABASE + " on lo");
+        }
+        return out;
+    }
+
     private static void killProcessesIn(String ns) {
         for (String pid : run("ip", "netns", "pids", ns).lines().map(String::strip).filter(s -> !s.isEmpty()).toList()) {
             ProcessHandle.of(Long.parseLong(pid)).ifPresent(ProcessHandle::destroyForcibly);
