@@ -27,6 +27,11 @@ public sealed interface Durability {
      * machine: it answers every event with {@link EntityReply.Refused} and every query with a
      * failure, naming itself, its type and the inputs its journal ends at and gave.
      *
+     * <p><b>A stale incarnation.</b> Deleted rows no longer fence: an incarnation of the entity
+     * left running on a node that was paused or cut off could write an input number retention
+     * freed, and have it acknowledged and never replayed. On PostgreSQL, install the
+     * {@link JournalFence} on the journal table whenever inputs are deleted.
+     *
      * <p>{@link #keepingEveryInput} keeps the whole journal (for entities whose full history is
      * wanted, or which a snapshot codec may refuse altogether, say after a chart changes): then the
      * last two snapshots are kept, and when the codec refuses both the entity replays its whole

@@ -42,11 +42,13 @@ import org.junit.jupiter.api.Timeout;
  * nodes that died or were downed, lets the cluster settle, asks every entity for its state, and
  * {@link HistoryChecker} holds the history against the journal in PostgreSQL. Every scenario must
  * come out with no anomaly; its report (requests, acknowledged, failed, unknown, time to recover)
- * is printed and written to {@code target/faults/report.txt}.
+ * is printed and written to {@code target/faults/report.txt}. The entities delete inputs behind
+ * their snapshots, as production's do, with the journal fenced ({@link dev.arbor.pekko.JournalFence});
+ * the lab's database keeps a copy of every deleted row, which the checker reads with the journal.
  *
  * <p>It needs root (network namespaces) and PostgreSQL's binaries, and is skipped with the reason
  * without them, unless {@code -Darbor.faults=required} makes that a failure (as {@code .ci/run}
- * does). It runs with {@code -Pfaults}, in five to eight minutes on two cores.
+ * does). It runs with {@code -Pfaults}, in four to eight minutes on two cores.
  */
 @Tag("faults")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
@@ -61,6 +63,12 @@ class FaultSuiteTest {
     private static final long WARM_UP_MS = 3_000;
     private static final long FAULT_MS = 15_000;
     private static final long SETTLE_MS = 3_000;
+    /**
+     * Whether the journal carries its {@link dev.arbor.pekko.JournalFence}: by default, as it must
+     * in production; {@code -Darbor.faults.fence=off} runs the suite without it, to see what it
+     * prevents.
+     */
+    private static final boolean FENCED = !"off".equals(System.getProperty("arbor.faults.fence"));
 
     private NetworkLab network;
     private LabDatabase database;
@@ -96,6 +104,7 @@ class FaultSuiteTest {
         database = LabDatabase.start(bin);
         cluster = new LabCluster(network, NODES, dir, SNAPSHOT_EVERY);
         cluster.start(1); // the first makes the journal's tables; then the others join it
+        LabDatabase.readyJournal(FENCED);
         for (int i = 2; i <= NODES; i++) {
             cluster.start(i);
         }
@@ -113,6 +122,11 @@ class FaultSuiteTest {
             cluster.close();
         }
         if (database != null) {
+            try {
+                database.keepLog(dir.resolve("postgres.log"));
+            } catch (IOException e) {
+                System.out.println("the lab database's log was not kept: " + e);
+            }
             database.close();
         }
         if (network != null) {
@@ -256,11 +270,13 @@ class FaultSuiteTest {
         HistoryChecker.Verdict v = new HistoryChecker(History.read(historyFiles(name)))
                 .check(journals(name), statuses(statuses));
         long recovered = recoveredAfter(name, faultEnd);
+        long deleted = deletedRows(name);
         String report = String.format("%-9s requests %6d  acknowledged %6d  failed %4d  unknown %4d (%d applied)"
                         + "  fault %4.1f s  whole again after %4.1f s  all acknowledged again after %4.1f s"
-                        + "  entities %d  anomalies %d",
+                        + "  entities %d  rows deleted by retention %d  anomalies %d",
                 name, v.requests(), v.acknowledged(), v.failed(), v.unknown(), v.applied(),
-                (faultEnd - faultStart) / 1e9, (whole - faultEnd) / 1e9, recovered / 1e9, v.entities(), v.anomalies().size());
+                (faultEnd - faultStart) / 1e9, (whole - faultEnd) / 1e9, recovered / 1e9, v.entities(), deleted,
+                v.anomalies().size());
         reports.add(report);
         System.out.println(report);
         v.anomalies().stream().limit(20).forEach(a -> System.out.println("  anomaly: " + a));
@@ -269,6 +285,7 @@ class FaultSuiteTest {
                 java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.APPEND);
         assertThat(v.entities()).isEqualTo(ENTITIES);
         assertThat(v.acknowledged()).as("requests acknowledged in %s", name).isPositive();
+        assertThat(deleted).as("journal rows retention deleted in %s (the hot entities')", name).isPositive();
         assertThat(v.anomalies()).as("anomalies in %s", name).isEmpty();
     }
 
@@ -355,15 +372,33 @@ class FaultSuiteTest {
         return out;
     }
 
-    /** Every journal row of the scenario's entities, read back through the journal's own serializer. */
+    /** {@return how many of the scenario's journal rows retention deleted} */
+    private static long deletedRows(String scenario) throws Exception {
+        try (Connection c = DriverManager.getConnection(LabDatabase.url("arbor"), "arbor", "arbor");
+             PreparedStatement q = c.prepareStatement("SELECT count(*) FROM " + LabDatabase.DELETED_ROWS
+                     + " WHERE persistence_id LIKE ?")) {
+            q.setString(1, Marks.TYPE + "|" + scenario + "-%");
+            try (ResultSet rs = q.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        }
+    }
+
+    /**
+     * Every journal row of the scenario's entities, those retention deleted included, read back
+     * through the journal's own serializer.
+     */
     private Map<String, List<HistoryChecker.Row>> journals(String scenario) throws Exception {
         Serialization serializer = SerializationExtension.get(Adapter.toClassic(serialization));
         Map<String, List<HistoryChecker.Row>> out = new HashMap<>();
+        String columns = "persistence_id, sequence_number, writer, event_ser_id, event_ser_manifest, event_payload";
         try (Connection c = DriverManager.getConnection(LabDatabase.url("arbor"), "arbor", "arbor");
-             PreparedStatement q = c.prepareStatement("SELECT persistence_id, sequence_number, writer, event_ser_id,"
-                     + " event_ser_manifest, event_payload FROM event_journal WHERE persistence_id LIKE ?"
-                     + " ORDER BY persistence_id, sequence_number")) {
+             PreparedStatement q = c.prepareStatement("SELECT " + columns + " FROM event_journal WHERE persistence_id"
+                     + " LIKE ? UNION ALL SELECT " + columns + " FROM " + LabDatabase.DELETED_ROWS
+                     + " WHERE persistence_id LIKE ? ORDER BY persistence_id, sequence_number")) {
             q.setString(1, Marks.TYPE + "|" + scenario + "-%");
+            q.setString(2, Marks.TYPE + "|" + scenario + "-%");
             q.setFetchSize(5_000);
             c.setAutoCommit(false); // else the driver reads every row at once
             try (ResultSet rs = q.executeQuery()) {

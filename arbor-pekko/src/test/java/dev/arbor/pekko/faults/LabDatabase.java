@@ -3,6 +3,7 @@ package dev.arbor.pekko.faults;
 import static dev.arbor.pekko.faults.Shell.quietly;
 import static dev.arbor.pekko.faults.Shell.run;
 
+import dev.arbor.pekko.JournalFence;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +22,8 @@ import java.util.stream.Stream;
  */
 final class LabDatabase implements AutoCloseable {
     static final int PORT = 55432;
+    /** The table that keeps a copy of every row deleted from the journal. */
+    static final String DELETED_ROWS = "event_journal_deleted";
 
     private final Path bin;
     private final Path data;
@@ -85,6 +88,34 @@ final class LabDatabase implements AutoCloseable {
         }
     }
 
+    /**
+     * Readies the journal, once its tables are made: a copy of every row deleted from it kept in
+     * {@value #DELETED_ROWS} (retention deletes inputs, and the checker reads them all), and, when
+     * {@code fenced}, the {@link JournalFence}.
+     *
+     * @param fenced whether to install the journal's fence
+     * @throws SQLException when the database refuses a statement
+     */
+    static void readyJournal(boolean fenced) throws SQLException {
+        try (Connection c = DriverManager.getConnection(url("arbor"), "arbor", "arbor");
+             Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE IF NOT EXISTS " + DELETED_ROWS + " (LIKE event_journal)");
+            s.execute("""
+                    CREATE OR REPLACE FUNCTION keep_deleted_row() RETURNS trigger LANGUAGE plpgsql AS $$
+                    BEGIN
+                      INSERT INTO %s SELECT OLD.*;
+                      RETURN OLD;
+                    END
+                    $$""".formatted(DELETED_ROWS));
+            s.execute("DROP TRIGGER IF EXISTS keep_deleted_row ON event_journal");
+            s.execute("CREATE TRIGGER keep_deleted_row AFTER DELETE ON event_journal FOR EACH ROW"
+                    + " EXECUTE FUNCTION keep_deleted_row()");
+            if (fenced) {
+                JournalFence.install(c, "public.event_journal");
+            }
+        }
+    }
+
     /** {@return the JDBC URL of the lab's database {@code name}} */
     static String url(String name) {
         return "jdbc:postgresql://" + NetworkLab.DATABASE + ":" + PORT + "/" + name;
@@ -125,6 +156,17 @@ final class LabDatabase implements AutoCloseable {
         } catch (IllegalStateException notRunning) {
             begin();
         }
+    }
+
+    /**
+     * Copies the server's log (every statement it refused, key conflicts and the journal fence's
+     * refusals among them) out of its data directory, which {@link #close} removes.
+     *
+     * @param to the copy
+     * @throws IOException when it cannot be copied
+     */
+    void keepLog(Path to) throws IOException {
+        Files.copy(data.resolve("server.log"), to, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
     }
 
     /** {@return the server's data directory, removed by {@link #close}} */

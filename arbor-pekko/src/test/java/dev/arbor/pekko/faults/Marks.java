@@ -86,14 +86,16 @@ final class Marks {
     }).build();
 
     /**
-     * The entity type, journaled with a snapshot every {@code snapshotEvery} inputs.
+     * The entity type, journaled with a snapshot every {@code snapshotEvery} inputs and retention
+     * on: the last two snapshots kept, the inputs before the older deleted (the lab's database
+     * keeps a copy of every deleted row for the checker).
      *
      * @param snapshotEvery inputs between snapshots
      * @return the entity type
      */
     static EntitySpec<Tally> spec(int snapshotEvery) {
         return new EntitySpec<>(TYPE, CHART, id -> new Tally(), SNAPSHOTS, EVENTS,
-                Durability.InputsJournaled.keepingEveryInput(snapshotEvery), Duration.ofMinutes(10));
+                new Durability.InputsJournaled(snapshotEvery, 2), Duration.ofMinutes(10));
     }
 
     /** {@return a new entity's machine, started: the reference the checker feeds a journal} */
