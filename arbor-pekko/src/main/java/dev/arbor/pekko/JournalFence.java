@@ -15,8 +15,8 @@ import java.util.regex.Pattern;
  * that is paused or cut off and not yet shut down, the other where its shard moved). The journal's
  * primary key, {@code (persistence_id, sequence_number)}, keeps their writes apart only while the
  * rows they would collide on exist. Retention deletes them: once the new incarnation has stored a
- * snapshot more than {@code (keepSnapshots - 1) · snapshotEvery} inputs past the old one's last
- * input, the old one's next sequence number is free again, its write succeeds and is acknowledged,
+ * snapshot more than {@code (keepSnapshots - 1) · snapshotEvery} inputs past the old one's next
+ * input, that sequence number is free again, its write succeeds and is acknowledged,
  * and no recovery ever replays it, as recovery starts from a later snapshot. pekko-persistence-jdbc
  * keeps the highest deleted row, marked deleted, as the journal's high-water mark, so the trigger
  * always finds a row at or above a stale incarnation's next number, and refuses it with
@@ -77,13 +77,15 @@ public final class JournalFence {
      * @param connection a connection to the journal's database, as a role that may create
      *                   functions and triggers on the table
      * @param table      the journal table (see {@link #postgresSql})
-     * @throws SQLException when the database refuses a statement
+     * @throws SQLException             when the database refuses a statement
+     * @throws IllegalArgumentException when the name is not a table name (see {@link #postgresSql})
      */
     public static void install(Connection connection, String table) throws SQLException {
+        String script = postgresSql(table); // the very script a migration runs
         boolean autoCommit = connection.getAutoCommit();
         connection.setAutoCommit(false);
         try (Statement s = connection.createStatement()) {
-            s.execute(postgresSql(table)); // the very script a migration runs
+            s.execute(script);
             connection.commit();
         } catch (SQLException | RuntimeException e) {
             connection.rollback();

@@ -2,6 +2,7 @@ package dev.arbor.pekko;
 
 import static dev.arbor.pekko.DurabilityTest.assertSame;
 import static dev.arbor.pekko.DurabilityTest.fire;
+import static dev.arbor.pekko.RetentionTest.rows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -11,11 +12,8 @@ import dev.arbor.pekko.demo.LoopbackNode;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -72,21 +70,6 @@ class JournalFenceTest {
     /** The sequence numbers of an entity's journal rows, those marked deleted included. */
     private interface RowReader {
         List<Long> read() throws Exception;
-    }
-
-    private static List<Long> rows(String url, String user, String password, String pid) throws Exception {
-        try (Connection c = DriverManager.getConnection(url, user, password);
-             PreparedStatement select = c.prepareStatement(
-                     "SELECT \"sequence_number\" FROM \"event_journal\" WHERE \"persistence_id\" = ? ORDER BY 1")) {
-            select.setString(1, pid);
-            List<Long> out = new ArrayList<>();
-            try (ResultSet r = select.executeQuery()) {
-                while (r.next()) {
-                    out.add(r.getLong(1));
-                }
-            }
-            return out;
-        }
     }
 
     @Test

@@ -212,11 +212,21 @@ class RetentionTest {
     }
 
     private static List<Long> rows(Path db, String pid) throws Exception {
-        return longs(db, "SELECT \"sequence_number\" FROM \"event_journal\" WHERE \"persistence_id\" = ? ORDER BY 1", pid);
+        return rows(Node.url(db), "sa", "", pid);
+    }
+
+    /** The sequence numbers of an entity's journal rows, those marked deleted included, in a database at {@code url}. */
+    static List<Long> rows(String url, String user, String password, String pid) throws Exception {
+        return longs(url, user, password, "SELECT \"sequence_number\" FROM \"event_journal\" WHERE \"persistence_id\" = ?"
+                + " ORDER BY 1", pid);
     }
 
     private static List<Long> longs(Path db, String sql, String pid) throws Exception {
-        try (Connection c = DriverManager.getConnection(Node.url(db), "sa", "");
+        return longs(Node.url(db), "sa", "", sql, pid);
+    }
+
+    private static List<Long> longs(String url, String user, String password, String sql, String pid) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, user, password);
              PreparedStatement select = c.prepareStatement(sql)) {
             select.setString(1, pid);
             List<Long> out = new ArrayList<>();
