@@ -3,7 +3,6 @@ package dev.arbor.pekko;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.List;
 import java.util.regex.Pattern;
 
 /**
@@ -44,10 +43,6 @@ public final class JournalFence {
      * @throws IllegalArgumentException when the name is not such a table name
      */
     public static String postgresSql(String table) {
-        return String.join(";\n\n", statements(table)) + ";\n";
-    }
-
-    private static List<String> statements(String table) {
         if (table == null || !TABLE.matcher(table).matches()) {
             throw new IllegalArgumentException("the journal table's name must be lower-case letters, digits and"
                     + " underscores, optionally after a schema and a dot (such as public.event_journal), not '"
@@ -55,7 +50,7 @@ public final class JournalFence {
         }
         int dot = table.indexOf('.');
         String function = table.substring(0, dot + 1) + "arbor_fence_" + table.substring(dot + 1);
-        return List.of("""
+        return """
                 CREATE OR REPLACE FUNCTION %1$s() RETURNS trigger LANGUAGE plpgsql AS $fence$
                 BEGIN
                   IF EXISTS (SELECT 1 FROM %2$s
@@ -66,9 +61,12 @@ public final class JournalFence {
                   END IF;
                   RETURN NEW;
                 END
-                $fence$""".formatted(function, table),
-                "DROP TRIGGER IF EXISTS arbor_fence ON " + table,
-                "CREATE TRIGGER arbor_fence BEFORE INSERT ON " + table + " FOR EACH ROW EXECUTE FUNCTION " + function + "()");
+                $fence$;
+
+                DROP TRIGGER IF EXISTS arbor_fence ON %2$s;
+
+                CREATE TRIGGER arbor_fence BEFORE INSERT ON %2$s FOR EACH ROW EXECUTE FUNCTION %1$s();
+                """.formatted(function, table);
     }
 
     /**

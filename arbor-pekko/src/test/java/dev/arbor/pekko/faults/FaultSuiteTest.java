@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.util.ArrayList;
@@ -157,12 +156,7 @@ class FaultSuiteTest {
         }
         database.ensureRunning();
         awaitWhole(180);
-        for (int i = 1; i <= NODES; i++) {
-            cluster.tell(i, "stop");
-        }
-        for (int i = 1; i <= NODES; i++) {
-            cluster.await(i, "stopped", 30);
-        }
+        stopClients();
     }
 
     @Test
@@ -257,12 +251,7 @@ class FaultSuiteTest {
         long faultEnd = System.nanoTime();
         long whole = awaitWhole(180, name);
         Thread.sleep(SETTLE_MS);
-        for (int i = 1; i <= NODES; i++) {
-            cluster.tell(i, "stop");
-        }
-        for (int i = 1; i <= NODES; i++) {
-            cluster.await(i, "stopped", 30);
-        }
+        stopClients();
         Path statuses = dir.resolve(name + ".statuses");
         cluster.tell(1, "query " + name + " " + ENTITIES + " " + statuses);
         cluster.await(1, "queried", 180);
@@ -287,6 +276,16 @@ class FaultSuiteTest {
         assertThat(v.acknowledged()).as("requests acknowledged in %s", name).isPositive();
         assertThat(deleted).as("journal rows retention deleted in %s (the hot entities')", name).isPositive();
         assertThat(v.anomalies()).as("anomalies in %s", name).isEmpty();
+    }
+
+    /** Stops every node's client and waits until each has its requests answered or timed out. */
+    private void stopClients() {
+        for (int i = 1; i <= NODES; i++) {
+            cluster.tell(i, "stop");
+        }
+        for (int i = 1; i <= NODES; i++) {
+            cluster.await(i, "stopped", 30);
+        }
     }
 
     private void startClients(int i, String scenario) {
@@ -372,12 +371,17 @@ class FaultSuiteTest {
         return out;
     }
 
+    /** {@return the LIKE pattern of the persistence ids of the scenario's entities} */
+    private static String persistenceIds(String scenario) {
+        return Marks.TYPE + "|" + scenario + "-%";
+    }
+
     /** {@return how many of the scenario's journal rows retention deleted} */
     private static long deletedRows(String scenario) throws Exception {
-        try (Connection c = DriverManager.getConnection(LabDatabase.url("arbor"), "arbor", "arbor");
+        try (Connection c = LabDatabase.connect();
              PreparedStatement q = c.prepareStatement("SELECT count(*) FROM " + LabDatabase.DELETED_ROWS
                      + " WHERE persistence_id LIKE ?")) {
-            q.setString(1, Marks.TYPE + "|" + scenario + "-%");
+            q.setString(1, persistenceIds(scenario));
             try (ResultSet rs = q.executeQuery()) {
                 rs.next();
                 return rs.getLong(1);
@@ -393,12 +397,12 @@ class FaultSuiteTest {
         Serialization serializer = SerializationExtension.get(Adapter.toClassic(serialization));
         Map<String, List<HistoryChecker.Row>> out = new HashMap<>();
         String columns = "persistence_id, sequence_number, writer, event_ser_id, event_ser_manifest, event_payload";
-        try (Connection c = DriverManager.getConnection(LabDatabase.url("arbor"), "arbor", "arbor");
+        try (Connection c = LabDatabase.connect();
              PreparedStatement q = c.prepareStatement("SELECT " + columns + " FROM event_journal WHERE persistence_id"
                      + " LIKE ? UNION ALL SELECT " + columns + " FROM " + LabDatabase.DELETED_ROWS
                      + " WHERE persistence_id LIKE ? ORDER BY persistence_id, sequence_number")) {
-            q.setString(1, Marks.TYPE + "|" + scenario + "-%");
-            q.setString(2, Marks.TYPE + "|" + scenario + "-%");
+            q.setString(1, persistenceIds(scenario));
+            q.setString(2, persistenceIds(scenario));
             q.setFetchSize(5_000);
             c.setAutoCommit(false); // else the driver reads every row at once
             try (ResultSet rs = q.executeQuery()) {

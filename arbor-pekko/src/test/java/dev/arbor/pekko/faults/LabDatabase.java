@@ -97,7 +97,7 @@ final class LabDatabase implements AutoCloseable {
      * @throws SQLException when the database refuses a statement
      */
     static void readyJournal(boolean fenced) throws SQLException {
-        try (Connection c = DriverManager.getConnection(url("arbor"), "arbor", "arbor");
+        try (Connection c = connect();
              Statement s = c.createStatement()) {
             s.execute("CREATE TABLE IF NOT EXISTS " + DELETED_ROWS + " (LIKE event_journal)");
             s.execute("""
@@ -114,6 +114,14 @@ final class LabDatabase implements AutoCloseable {
                 JournalFence.install(c, "public.event_journal");
             }
         }
+    }
+
+    /**
+     * {@return a connection to the lab's database {@code arbor}, as its owner}
+     * @throws SQLException when the server does not answer
+     */
+    static Connection connect() throws SQLException {
+        return DriverManager.getConnection(url("arbor"), "arbor", "arbor");
     }
 
     /** {@return the JDBC URL of the lab's database {@code name}} */

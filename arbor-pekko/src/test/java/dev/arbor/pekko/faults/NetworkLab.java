@@ -158,11 +158,9 @@ final class NetworkLab implements AutoCloseable {
     }
 
     private void removeLeftovers() {
-        for (String ns : run("ip", "netns", "list").lines().map(l -> l.split(" ")[0]).toList()) {
-            if (ns.startsWith(NAMESPACE)) {
-                killProcessesIn(ns);
-                quietly("ip", "netns", "del", ns);
-            }
+        for (String ns : labNamespaces()) {
+            killProcessesIn(ns);
+            quietly("ip", "netns", "del", ns);
         }
         quietly("ip", "addr", "del", DATABASE + "/32", "dev", "lo");
         for (int i = 1; i <= 9; i++) {
@@ -178,14 +176,19 @@ final class NetworkLab implements AutoCloseable {
      */
     static List<String> leftovers() {
         List<String> out = new ArrayList<>();
-        run("ip", "netns", "list").lines().map(l -> l.split(" ")[0]).filter(ns -> ns.startsWith(NAMESPACE))
-                .forEach(ns -> out.add("namespace " + ns));
+        labNamespaces().forEach(ns -> out.add("namespace " + ns));
         run("ip", "-o", "link", "show").lines().map(l -> l.split(": ")[1].split("@")[0])
                 .filter(link -> link.startsWith("fa-db")).forEach(link -> out.add("link " + link));
         if (run("ip", "-o", "addr", "show", "dev", "lo").contains(" " + DATABASE + "/")) {
             out.add("address " + DATABASE + " on lo");
         }
         return out;
+    }
+
+    /** {@return the lab's namespaces on this machine, of this run or an earlier one} */
+    private static List<String> labNamespaces() {
+        return run("ip", "netns", "list").lines().map(l -> l.split(" ")[0]).filter(ns -> ns.startsWith(NAMESPACE))
+                .toList();
     }
 
     private static void killProcessesIn(String ns) {
