@@ -191,6 +191,9 @@ class ReloadBrowserTest {
         // The reproduction: two top-level states before home, one child before idle.
         saveAndMove(ReloadTruthTest.NESTED_INSERTED);
         awaitTruth("after inserting aaa, abc and home/first");
+        // the reload's report is shown once the page has the new chart, which may come after the truth
+        // the page already shows (as BrowserTest and StudioLiveBrowserTest wait for it)
+        browser.waitUpTo(3).until(d -> browser.find("#report").isDisplayed());
         assertThat(browser.find("#report").isDisplayed()).isTrue();
         browser.screenshot("reload-inserted");
         assertTraceIsTheMachines("after inserting states");
